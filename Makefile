@@ -1,0 +1,53 @@
+# Two commands matter: `make run` and `make test`. Everything else is a step they use.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint format messages migrate worker beat clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+	@if command -v msgfmt >/dev/null 2>&1; then $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null; fi
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+# The whole site (HTTP and websockets) on the embedded default: SQLite, in-memory channel layer,
+# background jobs (deadlines, period closing) inside the server process. No service to install.
+run: migrate
+	$(BIN)/daphne -b $(HOST) -p $(PORT) cartomaniak.asgi:application
+
+test: install
+	$(BIN)/python -m pytest
+	$(BIN)/ruff check .
+
+lint: install
+	$(BIN)/ruff check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# Regenerate the translation catalogues (French is the source language of game words, English
+# the translation); `make install` compiles them.
+messages: install
+	$(BIN)/python manage.py makemessages -l en --ignore=.venv --ignore=benchmarks --ignore=tests
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+# Production-style background processes (with REDIS_URL set).
+worker: install
+	$(BIN)/celery -A cartomaniak worker --loglevel=info
+
+beat: install
+	$(BIN)/celery -A cartomaniak beat --loglevel=info
+
+clean:
+	rm -rf $(VENV) db.sqlite3 .test-db*.sqlite3 staticfiles

@@ -1,0 +1,38 @@
+"""ASGI entry point: the Django app first, then routing, then origin check, auth, URL router."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from cartomaniak.background import background_jobs_ensure_started  # noqa: E402
+from cartomaniak.routing import websocket_urlpatterns  # noqa: E402
+
+
+class BackgroundJobsStarter:
+    """Start the embedded job loop with the first connection of any kind (Daphne has no lifespan)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    async def __call__(self, scope, receive, send):
+        background_jobs_ensure_started()
+        return await self.inner(scope, receive, send)
+
+
+application = BackgroundJobsStarter(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            ),
+        }
+    )
+)

@@ -1,0 +1,23 @@
+"""Every scheduled job of the site, in one place.
+
+Production runs them with Celery beat (see `cartomaniak/celery.py`); the embedded default runs
+the same task functions from an asyncio loop inside the ASGI process (`cartomaniak/background.py`).
+Each task is idempotent, so the two runners, or two copies of one, can overlap harmlessly.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ScheduledJob:
+    name: str
+    task: str  # dotted path of a Celery task taking no argument
+    every_seconds: float
+
+
+SCHEDULED_JOBS: tuple[ScheduledJob, ...] = (
+    # Forfeit every decision whose 3 minutes have run out (manille-2p.md, Timing).
+    ScheduledJob("games-enforce-deadlines", "games.tasks.enforce_deadlines", 1.0),
+    # Close every weekly and monthly ladder period that has ended (ladder.md).
+    ScheduledJob("rankings-close-periods", "rankings.tasks.close_ended_periods", 30.0),
+)

@@ -1,0 +1,100 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    """One match between two members. The engine state lives in `state`; `version` orders writes.
+
+    Every change goes through `games.services` under a row lock (one writer per game).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("en attente d'un adversaire")
+        IN_PROGRESS = "in_progress", _("en cours")
+        FINISHED = "finished", _("terminée")
+        CANCELLED = "cancelled", _("annulée")
+
+    class Format(models.TextChoices):
+        FIRST_TO_71 = "first-to-71", _("premier à 71")
+        SIX_DEALS = "six-deals", _("6 donnes")
+
+    class EndReason(models.TextChoices):
+        POINTS = "points", _("aux points")
+        TIMEOUT = "timeout", _("forfait au temps")
+        LEFT = "left", _("forfait par abandon")
+
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    seat0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="games_as_seat0",
+        null=True,
+        blank=True,
+    )
+    seat1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="games_as_seat1",
+        null=True,
+        blank=True,
+    )
+    is_ranked = models.BooleanField(_("classée"), default=False)
+    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    status = models.CharField(
+        _("état"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    # The engine's canonical JSON (games.engine). Never sent to a client as such.
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    # When the pending decision runs out (manille-2p.md, Timing); null when nobody has to act.
+    deadline = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
+    # ladder.md, Forfeits: a forfeit before the first deal is complete gives the winner nothing.
+    is_first_deal_complete = models.BooleanField(default=False)
+    # ladder.md: groups are those at the start of the match, stored so nothing changes them later.
+    seat0_stars = models.PositiveSmallIntegerField(null=True, blank=True)
+    seat1_stars = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("partie")
+        verbose_name_plural = _("parties")
+        indexes = [
+            models.Index(
+                fields=["deadline"],
+                name="game_pending_deadline",
+                condition=Q(status="in_progress"),
+            ),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(winner_seat__isnull=True) | Q(winner_seat__in=[0, 1]),
+                name="game_winner_seat_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def seat_of(self, user) -> int | None:
+        if user is None or not getattr(user, "pk", None):
+            return None
+        if self.seat0_id == user.pk:
+            return 0
+        if self.seat1_id == user.pk:
+            return 1
+        return None
+
+    def player_at(self, seat: int):
+        return self.seat0 if seat == 0 else self.seat1

@@ -1,0 +1,59 @@
+"""A live Daphne server (HTTP and websockets) and a real Chromium driven by Playwright.
+
+Channels' `ChannelsLiveServerTestCase` runs the whole ASGI application in a separate process on
+the test database (a file for SQLite, the test database on PostgreSQL). Playwright drives
+Debian's Chromium: never `playwright install`, there is no browser download here.
+"""
+
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+# Playwright's sync API runs an event loop in this thread; Django would otherwise refuse the
+# ORM calls the tests make between two browser steps.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.mark.browser
+class BrowserTestCase(ChannelsLiveServerTestCase):
+    host = "127.0.0.1"
+    serve_static = True
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        super().setUpClass()
+        cls._playwright = sync_playwright().start()
+        cls.browser: Browser = cls._playwright.chromium.launch(
+            executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS, headless=True
+        )
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.browser.close()
+        cls._playwright.stop()
+        super().tearDownClass()
+
+    def new_context(self, **options) -> BrowserContext:
+        # A browser that asks for English: the site must still answer in French by default.
+        options.setdefault("locale", "en-US")
+        options.setdefault("base_url", self.live_server_url)
+        context = self.browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        self.addCleanup(context.close)
+        return context
+
+    def new_page(self, **options) -> Page:
+        return self.new_context(**options).new_page()
