@@ -16,7 +16,7 @@ from cartomaniak.routing import websocket_urlpatterns  # noqa: E402
 
 
 class BackgroundJobsStarter:
-    """Start the embedded job loop with the first connection of any kind (Daphne has no lifespan)."""
+    """Start the embedded job loop on the first connection of any kind (Daphne has no lifespan)."""
 
     def __init__(self, inner):
         self.inner = inner

@@ -1,4 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "games"
-urlpatterns: list = []
+urlpatterns = [
+    path("salle/", views.lobby, name="lobby"),
+]

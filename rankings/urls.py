@@ -1,4 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "rankings"
-urlpatterns: list = []
+urlpatterns = [
+    path("classements/", views.leaderboards, name="leaderboards"),
+]
