@@ -1,0 +1,71 @@
+"""The two-player Manille rules engine: pure Python, no Django.
+
+Implements `manille-2p.md` (the rules) and `game-record.md` (the record and its replay). Each
+module's docstring names the section it implements. The public names below are the contract the
+rest of the site codes against.
+"""
+
+from .cards import (
+    CARDS,
+    POINTS,
+    RANKS,
+    STRENGTH,
+    SUITS,
+    card_label,
+    draw_first_dealer,
+    shuffled_deck,
+)
+from .errors import ERROR_CODES, RuleError
+from .formats import FORMAT_FIRST_TO_71, FORMAT_SIX_DEALS, FORMATS, MatchFormat
+from .record import record_from_state, replay_record
+from .rules import (
+    apply,
+    available_cards,
+    deal_start,
+    forfeit,
+    is_roll_forced,
+    legal_actions,
+    legal_cards,
+    new_match,
+    seat_to_act,
+)
+from .serialization import state_from_json, state_to_json
+from .state import Action, DealState, DealSummary, MatchState, Phase
+from .views import player_view, public_view
+
+__all__ = [
+    "CARDS",
+    "ERROR_CODES",
+    "FORMATS",
+    "FORMAT_FIRST_TO_71",
+    "FORMAT_SIX_DEALS",
+    "POINTS",
+    "RANKS",
+    "STRENGTH",
+    "SUITS",
+    "Action",
+    "DealState",
+    "DealSummary",
+    "MatchFormat",
+    "MatchState",
+    "Phase",
+    "RuleError",
+    "apply",
+    "available_cards",
+    "card_label",
+    "deal_start",
+    "draw_first_dealer",
+    "forfeit",
+    "is_roll_forced",
+    "legal_actions",
+    "legal_cards",
+    "new_match",
+    "player_view",
+    "public_view",
+    "record_from_state",
+    "replay_record",
+    "seat_to_act",
+    "shuffled_deck",
+    "state_from_json",
+    "state_to_json",
+]

@@ -1,0 +1,41 @@
+"""The typed error of the rules engine and its codes.
+
+Implements game-record.md, section *Replaying* (the error codes shared with the live protocol).
+"""
+
+NOT_YOUR_TURN = "not_your_turn"
+WRONG_PHASE = "wrong_phase"
+CARD_NOT_AVAILABLE = "card_not_available"
+MUST_FOLLOW_SUIT = "must_follow_suit"
+MUST_BEAT = "must_beat"
+MUST_TRUMP = "must_trump"
+SURBUQUE_NOT_ALLOWED = "surbuque_not_allowed"
+ROLL_REQUIRED = "roll_required"
+MALFORMED = "malformed"
+
+ERROR_CODES = (
+    NOT_YOUR_TURN,
+    WRONG_PHASE,
+    CARD_NOT_AVAILABLE,
+    MUST_FOLLOW_SUIT,
+    MUST_BEAT,
+    MUST_TRUMP,
+    SURBUQUE_NOT_ALLOWED,
+    ROLL_REQUIRED,
+    MALFORMED,
+)
+
+
+class RuleError(Exception):
+    """Refuse an action: `code` is machine-readable, `message` names the rule in plain words."""
+
+    def __init__(self, code: str, message: str) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown rule error code {code!r}")
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict:
+        """Return the error as `{"code", "message"}`."""
+        return {"code": self.code, "message": self.message}

@@ -1,0 +1,498 @@
+"""The rules of a match: announcements, play, the end of a deal and of the match, forfeits.
+
+Implements manille-2p.md, sections *Announcements*, *Play*, *Scoring a deal* (through
+`scoring.py`) and *The match*; ladder.md for forfeits. Every function is pure: a state in, a new
+state out, or a RuleError carrying one of game-record.md's codes.
+"""
+
+from collections.abc import Sequence
+
+from .cards import CARDS, POINTS, STRENGTH, SUIT_NAMES, SUITS, card_label, cards_label
+from .dealing import deal_cards, validate_deck
+from .errors import (
+    CARD_NOT_AVAILABLE,
+    MALFORMED,
+    MUST_BEAT,
+    MUST_FOLLOW_SUIT,
+    MUST_TRUMP,
+    NOT_YOUR_TURN,
+    ROLL_REQUIRED,
+    SURBUQUE_NOT_ALLOWED,
+    WRONG_PHASE,
+    RuleError,
+)
+from .formats import FORMATS
+from .scoring import TRICKS_PER_DEAL, cut_deal_summary, score_deal
+from .state import (
+    BUQUE_BUQUE,
+    BUQUE_NONE,
+    BUQUE_SURBUQUE,
+    DEAL_PHASES,
+    Action,
+    DealRecord,
+    DealState,
+    MatchProgress,
+    MatchState,
+    Phase,
+)
+
+FORFEIT_REASONS = ("timeout", "left")
+
+# Enum members compared by identity on the hot path; set membership would hash them in Python.
+_PLAY = Phase.PLAY
+
+# Actions are immutable, so the legal ones are handed out from these tables instead of being
+# built again at every move.
+PLAY_ACTIONS = tuple(
+    {card: Action(seat=seat, type="play", card=card) for card in CARDS} for seat in (0, 1)
+)
+ROLL_ACTIONS = tuple(Action(seat=seat, type="roll") for seat in (0, 1))
+TRUMP_CHOICES = tuple(
+    tuple(Action(seat=seat, type="trump", suit=suit) for suit in SUITS) + (ROLL_ACTIONS[seat],)
+    for seat in (0, 1)
+)
+BUQUE_CHOICES = tuple(
+    (Action(seat=seat, type="buque"), Action(seat=seat, type="pass")) for seat in (0, 1)
+)
+SURBUQUE_CHOICES = tuple(
+    (Action(seat=seat, type="surbuque"), Action(seat=seat, type="pass")) for seat in (0, 1)
+)
+
+PHASE_TYPES = {
+    Phase.TRUMP: ("trump", "roll"),
+    Phase.BUQUE: ("buque", "pass"),
+    Phase.SURBUQUE: ("surbuque", "pass"),
+    Phase.PLAY: ("play",),
+}
+
+ACTION_WORDS = {
+    "trump": "naming trump",
+    "roll": "rolling",
+    "buque": "buquing",
+    "surbuque": "sur-buquing",
+    "pass": "passing",
+    "play": "playing a card",
+}
+
+
+# --- the match --------------------------------------------------------------------------------
+
+
+def new_match(*, format: str, first_dealer: int) -> MatchState:
+    """Start a match in the DEALING phase, waiting for the first deck."""
+    if format not in FORMATS:
+        raise RuleError(MALFORMED, f"unknown match format {format!r}: one of {', '.join(FORMATS)}")
+    if type(first_dealer) is not int or first_dealer not in (0, 1):
+        raise RuleError(MALFORMED, f"the first dealer must be seat 0 or 1, not {first_dealer!r}")
+    progress = MatchProgress(
+        first_dealer=first_dealer,
+        totals=(0, 0),
+        is_tie_pending=False,
+        has_rolled=(False, False),
+        summaries=(),
+        records=(),
+        winner=None,
+        forfeit=None,
+    )
+    return MatchState(
+        format=format, phase=Phase.DEALING, dealer=first_dealer, progress=progress, deal=None
+    )
+
+
+def _is_roll_forced_for(state: MatchState, dealer: int, deal_number: int) -> bool:
+    match_format = FORMATS[state.format]
+    if not match_format.is_roll_required or deal_number > match_format.regular_deal_count:
+        return False
+    # The dealer alternates, so deal n is its dealer's ((n + 1) // 2)-th deal.
+    is_last_regular_deal = (deal_number + 1) // 2 == match_format.deals_per_dealer
+    return is_last_regular_deal and not state.progress.has_rolled[dealer]
+
+
+def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
+    """Deal `deck` (index 0 = top after the cut) and ask the dealer for trump: DEALING -> TRUMP."""
+    if state.phase is not Phase.DEALING:
+        raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
+    cards = validate_deck(deck)
+    dealer = state.dealer
+    hands, stacks = deal_cards(cards, dealer)
+    deal = DealState(
+        dealer=dealer,
+        deck=cards,
+        trump=None,
+        rolled=False,
+        buque=BUQUE_NONE,
+        doubled_by_tie=state.progress.is_tie_pending,
+        roll_forced=_is_roll_forced_for(state, dealer, len(state.progress.records) + 1),
+        hands=hands,
+        stacks=stacks,
+        to_act=dealer,
+        trick=(),
+        last_trick=(),
+        last_winner=None,
+        tricks_won=(0, 0),
+        card_points=(0, 0),
+        actions=(),
+    )
+    return MatchState(
+        format=state.format, phase=Phase.TRUMP, dealer=dealer, progress=state.progress, deal=deal
+    )
+
+
+def seat_to_act(state: MatchState) -> int | None:
+    """Return the seat whose decision is awaited, or None (between deals, match over)."""
+    phase = state.phase
+    if phase is Phase.DEALING or phase is Phase.MATCH_OVER:
+        return None
+    return state.deal.to_act
+
+
+def is_roll_forced(state: MatchState) -> bool:
+    """Tell whether the dealer must roll now (six deals: his third deal and he never rolled)."""
+    return state.phase is Phase.TRUMP and state.deal.roll_forced
+
+
+# --- what is legal ----------------------------------------------------------------------------
+
+
+def available_cards(deal: DealState, seat: int) -> tuple[str, ...]:
+    """Return a seat's hand plus his face-up table cards; face-down cards never count."""
+    return deal.hands[seat] + tuple([stack[0] for stack in deal.stacks[seat] if stack])
+
+
+# The last answer of legal_cards, reused when apply checks the card chosen from it. A deal is
+# immutable and the entry holds a reference to it, so identity is a safe key.
+_last_legal: tuple = (None, None, ())
+
+
+def legal_cards(deal: DealState, seat: int) -> list[str]:
+    """Return the cards `seat` may play now, following the obligations of *Play*."""
+    global _last_legal
+    last = _last_legal
+    if last[0] is deal and last[1] == seat:
+        return list(last[2])
+    cards = _compute_legal_cards(deal, seat)
+    _last_legal = (deal, seat, tuple(cards))
+    return cards
+
+
+def _compute_legal_cards(deal: DealState, seat: int) -> list[str]:
+    # List comprehensions, not generators: this is the hot path of every card played.
+    available = deal.hands[seat] + tuple([stack[0] for stack in deal.stacks[seat] if stack])
+    trick = deal.trick
+    if not trick:
+        return list(available)
+    led_card = trick[0][1]
+    led_suit = led_card[1]
+    following = [card for card in available if card[1] == led_suit]
+    if following:
+        led_strength = STRENGTH[led_card]
+        beating = [card for card in following if STRENGTH[card] > led_strength]
+        return beating or following
+    trump = deal.trump
+    if trump is not None:
+        trumps = [card for card in available if card[1] == trump]
+        if trumps:
+            return trumps
+    return list(available)
+
+
+def legal_actions(state: MatchState, seat: int) -> list[Action]:
+    """Return every action `seat` may take now (empty when it is not his turn)."""
+    phase = state.phase
+    if phase is _PLAY:
+        deal = state.deal
+        if seat != deal.to_act:
+            return []
+        actions = PLAY_ACTIONS[seat]
+        return [actions[card] for card in legal_cards(deal, seat)]
+    if phase is Phase.DEALING or phase is Phase.MATCH_OVER:
+        return []
+    deal = state.deal
+    if seat != deal.to_act:
+        return []
+    if phase is Phase.TRUMP:
+        if deal.roll_forced:
+            return [ROLL_ACTIONS[seat]]
+        return list(TRUMP_CHOICES[seat])
+    if phase is Phase.BUQUE:
+        return list(BUQUE_CHOICES[seat])
+    return list(SURBUQUE_CHOICES[seat])
+
+
+# --- messages ---------------------------------------------------------------------------------
+
+
+def _phase_words(state: MatchState) -> str:
+    phase = state.phase
+    if phase is Phase.MATCH_OVER:
+        return "the match is over"
+    if phase is Phase.DEALING:
+        return "the deal is over and the next one is not dealt yet"
+    deal = state.deal
+    if phase is Phase.TRUMP:
+        return f"the dealer (seat {deal.dealer}) must name trump or roll"
+    if phase is Phase.BUQUE:
+        return f"seat {1 - deal.dealer} may buque or pass"
+    if phase is Phase.SURBUQUE:
+        return f"the dealer (seat {deal.dealer}) may sur-buque or pass"
+    return f"the cards are being played, seat {deal.to_act} to play"
+
+
+def _play_error(deal: DealState, seat: int, card: str) -> RuleError:
+    available = available_cards(deal, seat)
+    legal = legal_cards(deal, seat)
+    if card not in available:
+        return RuleError(
+            CARD_NOT_AVAILABLE,
+            f"the {card_label(card)} is not in seat {seat}'s hand or face-up table cards; "
+            f"playable: {cards_label(legal)}",
+        )
+    led_card = deal.trick[0][1]
+    led_suit = led_card[1]
+    led_name = SUIT_NAMES[led_suit]
+    if legal[0][1] == led_suit:
+        if STRENGTH[legal[0]] > STRENGTH[led_card]:
+            return RuleError(
+                MUST_BEAT,
+                f"must beat the {card_label(led_card)} with a higher {led_name}: "
+                f"{cards_label(legal)}",
+            )
+        return RuleError(
+            MUST_FOLLOW_SUIT, f"must follow suit with a {led_name}: {cards_label(legal)}"
+        )
+    return RuleError(
+        MUST_TRUMP,
+        f"must trump with a {SUIT_NAMES[deal.trump]}, having no {led_name}: {cards_label(legal)}",
+    )
+
+
+# --- applying an action -----------------------------------------------------------------------
+
+
+def apply(state: MatchState, action: Action) -> MatchState:
+    """Return the state after `action`, or raise RuleError. After the 16th trick the deal is
+    scored and the state goes to DEALING (next deck awaited) or MATCH_OVER."""
+    if type(action) is not Action:
+        raise RuleError(MALFORMED, f"not an action: {action!r}")
+    phase = state.phase
+    deal = state.deal
+    if phase is _PLAY:
+        if action.type == "play" and action.seat == deal.to_act:
+            return _play(state, deal, action)
+        if action.type == "surbuque" and _is_surbuque_refused(deal):
+            raise RuleError(
+                SURBUQUE_NOT_ALLOWED,
+                "sur-buque is impossible in a rolled deal carrying a 30-30 doubling",
+            )
+    if phase not in DEAL_PHASES:
+        raise RuleError(
+            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
+        )
+    if action.seat != deal.to_act:
+        raise RuleError(
+            NOT_YOUR_TURN,
+            f"it is seat {deal.to_act}'s turn, not seat {action.seat}'s: {_phase_words(state)}",
+        )
+    if action.type not in PHASE_TYPES[phase]:
+        raise RuleError(
+            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
+        )
+    if phase is Phase.TRUMP:
+        return _announce_trump(state, deal, action)
+    if phase is Phase.BUQUE:
+        return _announce_buque(state, deal, action)
+    return _announce_surbuque(state, deal, action)
+
+
+def _is_surbuque_refused(deal: DealState) -> bool:
+    # The dealer would have been asked right after the buque, before the first card.
+    return (
+        deal.is_surbuque_impossible
+        and deal.buque == BUQUE_BUQUE
+        and not deal.trick
+        and deal.tricks_won == (0, 0)
+    )
+
+
+def _with_deal(state: MatchState, phase: Phase, deal: DealState) -> MatchState:
+    return MatchState(
+        format=state.format, phase=phase, dealer=state.dealer, progress=state.progress, deal=deal
+    )
+
+
+def _announce_trump(state: MatchState, deal: DealState, action: Action) -> MatchState:
+    if action.type == "trump":
+        if deal.roll_forced:
+            raise RuleError(
+                ROLL_REQUIRED,
+                f"seat {deal.dealer} has not rolled in his first two deals: "
+                "his third deal must be rolled (roll)",
+            )
+        deal = deal._replace(trump=action.suit)
+    else:
+        deal = deal._replace(rolled=True)
+    deal = deal._replace(to_act=1 - deal.dealer, actions=deal.actions + (action,))
+    return _with_deal(state, Phase.BUQUE, deal)
+
+
+def _announce_buque(state: MatchState, deal: DealState, action: Action) -> MatchState:
+    actions = deal.actions + (action,)
+    non_dealer = 1 - deal.dealer
+    if action.type == "pass":
+        return _with_deal(state, Phase.PLAY, deal._replace(to_act=non_dealer, actions=actions))
+    deal = deal._replace(buque=BUQUE_BUQUE, actions=actions)
+    if deal.is_surbuque_impossible:
+        return _with_deal(state, Phase.PLAY, deal._replace(to_act=non_dealer))
+    return _with_deal(state, Phase.SURBUQUE, deal._replace(to_act=deal.dealer))
+
+
+def _announce_surbuque(state: MatchState, deal: DealState, action: Action) -> MatchState:
+    buque = BUQUE_SURBUQUE if action.type == "surbuque" else deal.buque
+    deal = deal._replace(buque=buque, to_act=1 - deal.dealer, actions=deal.actions + (action,))
+    return _with_deal(state, Phase.PLAY, deal)
+
+
+def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
+    seat = action.seat
+    card = action.card
+    hands = deal.hands
+    stacks = deal.stacks
+    hand = hands[seat]
+    trick = deal.trick
+    if trick:
+        if card not in legal_cards(deal, seat):
+            raise _play_error(deal, seat, card)
+    elif card not in hand and card not in [stack[0] for stack in stacks[seat] if stack]:
+        raise _play_error(deal, seat, card)
+    if card in hand:
+        index = hand.index(card)
+        hand = hand[:index] + hand[index + 1 :]
+        hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    else:
+        # The card under a played table card is turned face up at once: it becomes the top.
+        own = tuple([stack[1:] if stack and stack[0] == card else stack for stack in stacks[seat]])
+        stacks = (own, stacks[1]) if seat == 0 else (stacks[0], own)
+    actions = deal.actions + (action,)
+    if not trick:
+        deal = DealState(
+            deal.dealer,
+            deal.deck,
+            deal.trump,
+            deal.rolled,
+            deal.buque,
+            deal.doubled_by_tie,
+            deal.roll_forced,
+            hands,
+            stacks,
+            1 - seat,
+            ((seat, card),),
+            deal.last_trick,
+            deal.last_winner,
+            deal.tricks_won,
+            deal.card_points,
+            actions,
+        )
+        return MatchState(state.format, _PLAY, state.dealer, state.progress, deal)
+    leader, led_card = trick[0]
+    if card[1] == led_card[1]:
+        winner = seat if STRENGTH[card] > STRENGTH[led_card] else leader
+    elif card[1] == deal.trump:
+        winner = seat
+    else:
+        winner = leader
+    points = POINTS[card] + POINTS[led_card]
+    tricks_won = deal.tricks_won
+    card_points = deal.card_points
+    if winner == 0:
+        tricks_won = (tricks_won[0] + 1, tricks_won[1])
+        card_points = (card_points[0] + points, card_points[1])
+    else:
+        tricks_won = (tricks_won[0], tricks_won[1] + 1)
+        card_points = (card_points[0], card_points[1] + points)
+    deal = DealState(
+        deal.dealer,
+        deal.deck,
+        deal.trump,
+        deal.rolled,
+        deal.buque,
+        deal.doubled_by_tie,
+        deal.roll_forced,
+        hands,
+        stacks,
+        winner,
+        (),
+        (trick[0], (seat, card)),
+        winner,
+        tricks_won,
+        card_points,
+        actions,
+    )
+    if tricks_won[0] + tricks_won[1] == TRICKS_PER_DEAL:
+        return _finish_deal(state, deal)
+    return MatchState(state.format, Phase.PLAY, state.dealer, state.progress, deal)
+
+
+def _finish_deal(state: MatchState, deal: DealState) -> MatchState:
+    summary = score_deal(deal)
+    progress = state.progress
+    totals = (progress.totals[0] + summary.score[0], progress.totals[1] + summary.score[1])
+    is_tie = summary.score == (0, 0)
+    has_rolled = progress.has_rolled
+    if deal.rolled:
+        has_rolled = (True, has_rolled[1]) if deal.dealer == 0 else (has_rolled[0], True)
+    summaries = progress.summaries + (summary,)
+    winner = _match_winner(FORMATS[state.format], totals, len(summaries))
+    progress = MatchProgress(
+        first_dealer=progress.first_dealer,
+        totals=totals,
+        # A won deal clears the pending doubling; a tie sets it (once: ties do not stack).
+        is_tie_pending=is_tie,
+        has_rolled=has_rolled,
+        summaries=summaries,
+        records=progress.records + (DealRecord(deal.dealer, deal.deck, deal.actions),),
+        winner=winner,
+        forfeit=None,
+    )
+    if winner is not None:
+        return MatchState(state.format, Phase.MATCH_OVER, deal.dealer, progress, deal)
+    return MatchState(state.format, Phase.DEALING, 1 - deal.dealer, progress, deal)
+
+
+def _match_winner(match_format, totals: tuple[int, int], completed_deals: int) -> int | None:
+    higher = 0 if totals[0] > totals[1] else 1
+    if totals[higher] >= match_format.target:
+        return higher
+    regular = match_format.regular_deal_count
+    if regular is not None and completed_deals >= regular and totals[0] != totals[1]:
+        return higher
+    return None
+
+
+def forfeit(state: MatchState, *, seat: int, reason: str) -> MatchState:
+    """End the match at once: `seat` forfeits ("timeout" or "left"), the other seat wins.
+
+    A deal in progress is kept as cut short (complete false, no score)."""
+    if state.phase is Phase.MATCH_OVER:
+        raise RuleError(WRONG_PHASE, "a forfeit is not possible now: the match is over")
+    if type(seat) is not int or seat not in (0, 1):
+        raise RuleError(MALFORMED, f"a forfeit needs seat 0 or 1, not {seat!r}")
+    if reason not in FORFEIT_REASONS:
+        raise RuleError(MALFORMED, f"a forfeit's reason is timeout or left, not {reason!r}")
+    progress = state.progress
+    summaries = progress.summaries
+    records = progress.records
+    deal = state.deal
+    if state.phase in DEAL_PHASES:
+        summaries = summaries + (cut_deal_summary(deal),)
+        records = records + (DealRecord(deal.dealer, deal.deck, deal.actions),)
+    progress = MatchProgress(
+        first_dealer=progress.first_dealer,
+        totals=progress.totals,
+        is_tie_pending=progress.is_tie_pending,
+        has_rolled=progress.has_rolled,
+        summaries=summaries,
+        records=records,
+        winner=1 - seat,
+        forfeit=(seat, reason),
+    )
+    return MatchState(state.format, Phase.MATCH_OVER, state.dealer, progress, deal)

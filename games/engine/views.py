@@ -1,0 +1,100 @@
+"""What one seat, or a spectator, may see of a match.
+
+Implements manille-2p.md, section *Shuffle, cut and deal* (who sees which card) and
+game-record.md, section *Exporting* (no deck order, no opponent's cards while a game is in
+progress). Every outgoing state passes through `player_view` or `public_view`.
+"""
+
+from .rules import legal_actions, seat_to_act
+from .state import BUQUE_NONE, DEAL_PHASES, MatchState, Phase
+
+
+def _stack_view(stack: tuple[str, ...]) -> dict:
+    if not stack:
+        return {"up": None, "down": 0}
+    return {"up": stack[0], "down": 1 if len(stack) > 1 else 0}
+
+
+def _view(state: MatchState, seat: int | None) -> dict:
+    phase = state.phase
+    deal = state.deal
+    progress = state.progress
+    is_between_deals = phase is Phase.DEALING
+    if deal is None or is_between_deals:
+        # The next deal's header: only the pending 30-30 doubling is known before it is dealt.
+        header = {
+            "trump": None,
+            "rolled": False,
+            "roll_forced": False,
+            "buque": BUQUE_NONE,
+            "doubled_by_tie": progress.is_tie_pending,
+            "multiplier": 2 if progress.is_tie_pending else 1,
+        }
+    else:
+        header = {
+            "trump": deal.trump,
+            "rolled": deal.rolled,
+            "roll_forced": phase is Phase.TRUMP and deal.roll_forced,
+            "buque": deal.buque,
+            "doubled_by_tie": deal.doubled_by_tie,
+            "multiplier": deal.multiplier,
+        }
+    is_deal_shown = deal is not None and not is_between_deals
+    if is_deal_shown:
+        hand = list(deal.hands[seat]) if seat is not None else []
+        hand_counts = [len(deal.hands[0]), len(deal.hands[1])]
+        stacks = [[_stack_view(stack) for stack in deal.stacks[owner]] for owner in (0, 1)]
+        trick = [{"seat": played_by, "card": card} for played_by, card in deal.trick]
+        tricks_won = list(deal.tricks_won)
+        card_points = list(deal.card_points)
+    else:
+        hand = []
+        hand_counts = [0, 0]
+        stacks = [[_stack_view(()) for _ in range(4)] for _owner in (0, 1)]
+        trick = []
+        tricks_won = [0, 0]
+        card_points = [0, 0]
+    last_trick = None
+    if deal is not None and deal.last_trick:
+        last_trick = {
+            "cards": [{"seat": played_by, "card": card} for played_by, card in deal.last_trick],
+            "winner": deal.last_winner,
+        }
+    actions = []
+    if seat is not None and phase in DEAL_PHASES:
+        actions = [action.to_json() for action in legal_actions(state, seat)]
+    return {
+        "format": state.format,
+        "seat": seat,
+        "phase": str(phase),
+        "deal_number": state.deal_number,
+        "dealer": deal.dealer if is_deal_shown else state.dealer,
+        "first_dealer": progress.first_dealer,
+        "seat_to_act": seat_to_act(state),
+        **header,
+        "hand": hand,
+        "hand_counts": hand_counts,
+        "stacks": stacks,
+        "trick": trick,
+        "last_trick": last_trick,
+        "tricks_won": tricks_won,
+        "card_points": card_points,
+        "totals": list(progress.totals),
+        "deals": [summary.to_json() for summary in progress.summaries],
+        "legal_actions": actions,
+        "finished": state.is_finished,
+        "winner": progress.winner,
+        "end": state.end,
+    }
+
+
+def player_view(state: MatchState, seat: int) -> dict:
+    """Return what `seat` sees: his own hand, both tables' face-up cards, his legal actions."""
+    if type(seat) is not int or seat not in (0, 1):
+        raise ValueError(f"a player's seat is 0 or 1, not {seat!r}")
+    return _view(state, seat)
+
+
+def public_view(state: MatchState) -> dict:
+    """Return what a spectator sees: no hand at all, no legal action."""
+    return _view(state, None)

@@ -1,0 +1,29 @@
+import ast
+from pathlib import Path
+
+import games.engine
+
+ENGINE_DIRECTORY = Path(games.engine.__file__).parent
+
+
+def _imported_modules(path: Path) -> list[str]:
+    modules = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            modules.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            modules.append(node.module)
+    return modules
+
+
+def test_the_engine_imports_nothing_from_django() -> None:
+    files = sorted(ENGINE_DIRECTORY.glob("*.py"))
+    django_imports = [
+        (path.name, module)
+        for path in files
+        for module in _imported_modules(path)
+        if module == "django" or module.startswith("django.")
+    ]
+
+    assert len(files) >= 9
+    assert django_imports == []

@@ -1,0 +1,108 @@
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from .records import LEGAL_OUTPUT, illegal_records, legal_record, malformed_records
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _replay(path: str) -> tuple[int, dict]:
+    out = io.StringIO()
+    status = 0
+    try:
+        call_command("replay", path, stdout=out)
+    except SystemExit as exit_:
+        status = exit_.code
+    return status, json.loads(out.getvalue())
+
+
+def _write(tmp_path: Path, record) -> str:
+    path = tmp_path / "record.json"
+    text = record if isinstance(record, str) else json.dumps(record, ensure_ascii=False)
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_replay_command_prints_the_outcome_of_a_legal_record(tmp_path: Path) -> None:
+    assert _replay(_write(tmp_path, legal_record())) == (0, LEGAL_OUTPUT)
+
+
+@pytest.mark.parametrize("case", list(illegal_records()))
+def test_replay_command_exits_1_on_an_illegal_action(tmp_path: Path, case: str) -> None:
+    record, deal, action, message = illegal_records()[case]
+
+    status, output = _replay(_write(tmp_path, record))
+
+    assert status == 1
+    assert output["ok"] is False
+    assert (output["error"]["deal"], output["error"]["action"]) == (deal, action)
+    assert output["error"]["message"] == message
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "bad_json",
+        "short_deck",
+        "duplicate_card",
+        "unknown_card_in_deck",
+        "unknown_card_in_action",
+        "dealer_out_of_turn",
+        "missing_field",
+        "deal_after_a_won_match",
+    ],
+)
+def test_replay_command_exits_2_on_a_malformed_record(tmp_path: Path, case: str) -> None:
+    record, _message = malformed_records()[case]
+
+    status, output = _replay(_write(tmp_path, record))
+
+    assert status == 2
+    assert output["error"]["code"] == "malformed"
+    assert (output["error"]["deal"], output["error"]["action"]) == (None, None)
+
+
+def test_replay_command_exits_2_on_a_missing_file(tmp_path: Path) -> None:
+    status, output = _replay(str(tmp_path / "nowhere.json"))
+
+    assert status == 2
+    assert output["error"]["code"] == "malformed"
+    assert output["error"]["message"].startswith("cannot read ")
+
+
+def test_replay_command_reads_standard_input_with_a_dash() -> None:
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "replay", "-"],
+        input=json.dumps(legal_record()).encode(),
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        check=False,
+    )
+
+    assert completed.returncode == 0
+    assert json.loads(completed.stdout) == LEGAL_OUTPUT
+
+
+def test_replay_command_process_exits_1_for_an_illegal_record(tmp_path: Path) -> None:
+    record, deal, action, message = illegal_records()["must_beat"]
+
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "replay", _write(tmp_path, record)],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        check=False,
+    )
+
+    assert completed.returncode == 1
+    assert json.loads(completed.stdout.decode("utf-8"))["error"] == {
+        "deal": deal,
+        "action": action,
+        "code": "must_beat",
+        "message": message,
+    }
