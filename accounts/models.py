@@ -1,5 +1,7 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rankings.stars import star_group
@@ -20,3 +22,56 @@ class User(AbstractUser):
     @property
     def stars(self) -> int:
         return star_group(wins=self.ranked_wins, losses=self.ranked_losses)
+
+
+class CreditMovement(models.Model):
+    """One line of a member's credits ledger. Append-only: the balance is the sum of the lines.
+
+    Written only by `accounts.services.wallet_move`, which keeps the balance from going below zero.
+    """
+
+    class Kind(models.TextChoices):
+        GRANT = "grant", _("crédit par l'équipe")
+        REMOVAL = "removal", _("retrait par l'équipe")
+        SUBSCRIPTION = "subscription", _("abonnement")
+        ENTRY_FEE = "entry_fee", _("droit d'inscription")
+        PRIZE = "prize", _("gain")
+        REFUND = "refund", _("remboursement")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="credit_movements",
+        verbose_name=_("membre"),
+    )
+    amount = models.IntegerField(_("montant"))
+    kind = models.CharField(_("nature"), max_length=16, choices=Kind.choices)
+    reason = models.TextField(_("motif"))
+    # What caused the movement (a subscription, a prize, ...): with cause_id, makes it idempotent.
+    cause_type = models.CharField(_("type de cause"), max_length=64, blank=True, default="")
+    cause_id = models.CharField(_("identifiant de cause"), max_length=64, blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("saisi par"),
+    )
+    created_at = models.DateTimeField(_("date"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("mouvement de crédits")
+        verbose_name_plural = _("mouvements de crédits")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at"], name="credit_movement_user_date")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "cause_type", "cause_id"],
+                condition=~Q(cause_type=""),
+                name="credit_movement_once_per_cause",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.amount:+d} ({self.kind})"

@@ -1,4 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "accounts"
-urlpatterns: list = []
+urlpatterns = [
+    path("joueurs/<str:username>/", views.profile, name="profile"),
+    path("compte/", views.account_settings, name="settings"),
+    path("compte/credits/", views.wallet, name="wallet"),
+    path("compte/langue/", views.language_switch, name="language"),
+]

@@ -174,6 +174,8 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_PRESERVE_USERNAME_CASING = True
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Cartomaniak] "
+# Refuses what allauth's forms let through: an email longer than its column, "@" in a username.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

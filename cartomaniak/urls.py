@@ -1,7 +1,11 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
 from . import views
+
+# The admin login goes through allauth's login (its rate limits) instead of its own form.
+admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

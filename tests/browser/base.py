@@ -9,6 +9,7 @@ import os
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
+from daphne.testing import DaphneProcess
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 # Playwright's sync API runs an event loop in this thread; Django would otherwise refuse the
@@ -27,10 +28,22 @@ CHROMIUM_ARGS = [
 ]
 
 
+class InheritedDatabaseDaphneProcess(DaphneProcess):
+    """Daphne on the database settings the fork inherits.
+
+    Channels' setup hook prefixes "test_" to a name that is already the test database's on
+    PostgreSQL (giving "test_test_..."); the forked process needs no change at all.
+    """
+
+    def __init__(self, host, get_application, *, setup=None, **options) -> None:
+        super().__init__(host, get_application, **options)
+
+
 @pytest.mark.browser
 class BrowserTestCase(ChannelsLiveServerTestCase):
     host = "127.0.0.1"
     serve_static = True
+    ProtocolServerProcess = InheritedDatabaseDaphneProcess
 
     @classmethod
     def setUpClass(cls) -> None:

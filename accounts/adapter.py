@@ -1,0 +1,29 @@
+"""allauth's hooks, narrowed to what the site's tables and login accept."""
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from .models import User
+
+EMAIL_MAX_LENGTH = User._meta.get_field("email").max_length
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def clean_email(self, email: str) -> str:
+        # allauth's form accepts 320 characters, the column holds 254: refuse rather than truncate.
+        if len(email) > EMAIL_MAX_LENGTH:
+            raise ValidationError(
+                _("L'adresse e-mail ne peut pas dépasser %(limit)d caractères."),
+                code="email_too_long",
+                params={"limit": EMAIL_MAX_LENGTH},
+            )
+        return super().clean_email(email)
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        # Login accepts a username or an email: a name with "@" would be read as an email.
+        if "@" in username:
+            raise ValidationError(
+                _("Le nom d'utilisateur ne peut pas contenir « @ »."), code="username_at_sign"
+            )
+        return super().clean_username(username, shallow=shallow)

@@ -1,0 +1,34 @@
+"""Reads of the accounts app, for the other apps as well (verification, wallet balance)."""
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet, Sum
+
+from .models import CreditMovement
+
+
+def member_is_verified(*, user) -> bool:
+    """Return whether the member's primary email address is verified (ranked play, tournaments)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return EmailAddress.objects.filter(user=user, primary=True, verified=True).exists()
+
+
+def wallet_balance(*, user) -> int:
+    """Return the member's credits: the sum of his ledger."""
+    total = CreditMovement.objects.filter(user=user).aggregate(total=Sum("amount"))["total"]
+    return total or 0
+
+
+def wallet_movements(*, user) -> QuerySet[CreditMovement]:
+    """Return the member's ledger, newest first."""
+    return CreditMovement.objects.filter(user=user).order_by("-created_at", "-id")
+
+
+def member_find(*, username: str):
+    """Return the active member with this username (exact, else ignoring case), or None."""
+    members = get_user_model().objects.filter(is_active=True)
+    member = members.filter(username=username).first()
+    if member is None:
+        member = members.filter(username__iexact=username).order_by("pk").first()
+    return member

@@ -1,0 +1,71 @@
+"""Members' pages: public profile, own settings, credits wallet, language switch."""
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
+
+from games.selectors import member_games
+
+from .selectors import member_find, member_is_verified, wallet_balance, wallet_movements
+from .services import member_set_language
+
+MOVEMENTS_PER_PAGE = 50
+RECENT_GAMES = 20
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    member = member_find(username=username)
+    if member is None:
+        raise Http404
+    if member.username != username:
+        return redirect("accounts:profile", username=member.username)
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "member": member,
+            "games": member_games(user=member, limit=RECENT_GAMES),
+            "is_own_profile": request.user.is_authenticated and request.user.pk == member.pk,
+        },
+    )
+
+
+@login_required
+def account_settings(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "accounts/settings.html",
+        {
+            "is_verified": member_is_verified(user=request.user),
+            "balance": wallet_balance(user=request.user),
+            "languages": settings.LANGUAGES,
+        },
+    )
+
+
+@login_required
+def wallet(request: HttpRequest) -> HttpResponse:
+    page = Paginator(wallet_movements(user=request.user), MOVEMENTS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    return render(
+        request,
+        "accounts/wallet.html",
+        {"balance": wallet_balance(user=request.user), "page": page},
+    )
+
+
+@require_POST
+def language_switch(request: HttpRequest) -> HttpResponse:
+    """Set the language cookie (Django's `set_language`) and remember it on the member's account."""
+    language = request.POST.get("language", "")
+    if language not in {code for code, _name in settings.LANGUAGES}:
+        # Django's view would accept any language it has a catalogue for; the site has two.
+        return HttpResponseBadRequest()
+    if request.user.is_authenticated:
+        member_set_language(user=request.user, language=language)
+    return set_language(request)
