@@ -1,1 +1,72 @@
+import json
 
+from django.contrib import admin
+from django.utils.html import format_html
+
+from .models import Game, GameAction
+
+
+class GameActionInline(admin.TabularInline):
+    model = GameAction
+    extra = 0
+    can_delete = False
+    fields = ("version", "kind", "seat", "payload", "created_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Games are read-only here: every change goes through games.services (one writer)."""
+
+    list_display = (
+        "id",
+        "status",
+        "format",
+        "is_ranked",
+        "seat0",
+        "seat1",
+        "winner_seat",
+        "end_reason",
+        "created_at",
+        "ended_at",
+    )
+    list_filter = ("status", "format", "is_ranked", "end_reason")
+    search_fields = ("seat0__username", "seat1__username", "creator__username")
+    inlines = [GameActionInline]
+    readonly_fields = [
+        "creator",
+        "seat0",
+        "seat1",
+        "is_ranked",
+        "format",
+        "status",
+        "version",
+        "deadline",
+        "created_at",
+        "started_at",
+        "ended_at",
+        "winner_seat",
+        "end_reason",
+        "is_first_deal_complete",
+        "seat0_stars",
+        "seat1_stars",
+        "first_dealer_draw",
+        "state_pretty",
+    ]
+    exclude = ("state",)
+
+    @admin.display(description="state")
+    def state_pretty(self, obj: Game) -> str:
+        return format_html("<pre>{}</pre>", json.dumps(obj.state, indent=2, ensure_ascii=False))
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return request.method in ("GET", "HEAD") and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -62,6 +62,8 @@ class Game(models.Model):
     # ladder.md: groups are those at the start of the match, stored so nothing changes them later.
     seat0_stars = models.PositiveSmallIntegerField(null=True, blank=True)
     seat1_stars = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The first-dealer draw shown on the table: [[seat0 card, seat1 card], ...] until ranks differ.
+    first_dealer_draw = models.JSONField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("partie")
@@ -98,3 +100,64 @@ class Game(models.Model):
 
     def player_at(self, seat: int):
         return self.seat0 if seat == 0 else self.seat1
+
+    @property
+    def is_in_progress(self) -> bool:
+        return self.status == self.Status.IN_PROGRESS
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class GameAction(models.Model):
+    """One accepted write to a game, append-only: the version it produced and what caused it.
+
+    The unique (game, version) pair is what makes a duplicate or concurrent submission land once.
+    Automatic follow-ups in the same write (the next deal, a forced roll) are in the state.
+    """
+
+    class Kind(models.TextChoices):
+        START = "start", _("début")
+        ACTION = "action", _("action")
+        FORFEIT = "forfeit", _("forfait")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The engine action as JSON, or {"reason": ...} for a forfeit.
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("action de partie")
+        verbose_name_plural = _("actions de partie")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="game_action_unique_version"),
+        ]
+        ordering = ["game", "version"]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} v{self.version} {self.kind}"
+
+
+class LobbyPresence(models.Model):
+    """One open waiting-room connection; a member is present while one of his is fresh.
+
+    Kept in the database, not in process memory, so that several ASGI processes agree; a
+    connection that vanished without closing (a killed process) expires after its heartbeat.
+    """
+
+    channel_name = models.CharField(max_length=255, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lobby_presences"
+    )
+    last_seen = models.DateTimeField(db_index=True)
+
+    class Meta:
+        verbose_name = _("présence en salle")
+        verbose_name_plural = _("présences en salle")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} @ {self.channel_name}"

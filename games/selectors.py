@@ -1,6 +1,244 @@
-"""Reads of the games app."""
+"""Reads of the games app.
+
+Every lookup of a game or of a seat for a user goes through the small access functions at the
+top (`game_get`, `game_seat_for_user`, `game_for_player`): they are the only place that decides
+who sits where.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.selectors import member_is_verified as accounts_member_is_verified
+from games import engine
+from rankings.stars import star_label
+
+from .errors import GameError
+from .models import Game
+
+# A waiting-room connection that has not sent its heartbeat for this long no longer counts.
+PRESENCE_EXPIRY_SECONDS = 45
+
+ACTIVE_STATUSES = (Game.Status.OPEN, Game.Status.IN_PROGRESS)
 
 
-def member_games(*, user, limit: int = 20) -> list:
-    """Return the member's recent games, newest first. (Placeholder until live games exist.)"""
-    return []
+# --- Access -----------------------------------------------------------------------------------
+
+
+def game_get(*, game_id: int, for_update: bool = False) -> Game:
+    """Return the game (players joined in), or raise GameError("game_not_found")."""
+    queryset = Game.objects.select_related("seat0", "seat1")
+    if for_update:
+        # of=("self",) keeps PostgreSQL from locking the joined user rows too.
+        queryset = queryset.select_for_update(of=("self",))
+    try:
+        return queryset.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameError("game_not_found") from None
+
+
+def game_seat_for_user(*, game: Game, user) -> int | None:
+    """Return the seat (0 or 1) the user holds in this game, None for anyone else."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return game.seat_of(user)
+
+
+def game_for_player(*, game_id: int, user, for_update: bool = False) -> tuple[Game, int]:
+    """Return (game, seat) for a player seated at the game, or raise a GameError."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise GameError("not_authenticated")
+    game = game_get(game_id=game_id, for_update=for_update)
+    seat = game_seat_for_user(game=game, user=user)
+    if seat is None:
+        raise GameError("not_seated")
+    return game, seat
+
+
+def game_current_for_user(*, user) -> Game | None:
+    """Return the member's game that is waiting or in progress (there is at most one)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        Game.objects.filter(Q(seat0=user) | Q(seat1=user) | Q(creator=user))
+        .filter(status__in=ACTIVE_STATUSES)
+        .order_by("-created_at")
+        .first()
+    )
+
+
+# --- The game table ---------------------------------------------------------------------------
+
+
+def _player_info(user, stars: int | None) -> dict | None:
+    if user is None:
+        return None
+    stars = stars if stars is not None else user.stars
+    return {"name": user.username, "stars": stars, "stars_label": star_label(stars)}
+
+
+def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> dict:
+    """Build the `state` frame for one connection: its seat's view, or the public one.
+
+    The engine's `player_view` / `public_view` are the only way game state leaves the server.
+    """
+    from rankings.selectors import game_stakes
+
+    now = now or timezone.now()
+    view = None
+    if game.state is not None:
+        state = engine.state_from_json(game.state)
+        view = engine.player_view(state, seat) if seat is not None else engine.public_view(state)
+    seconds_left = None
+    if game.deadline is not None and game.status == Game.Status.IN_PROGRESS:
+        seconds_left = max(0, int((game.deadline - now).total_seconds() + 0.999))
+    stakes = game_stakes(game=game)
+    return {
+        "type": "state",
+        "version": game.version,
+        "game": {
+            "id": game.pk,
+            "status": game.status,
+            "format": game.format,
+            "is_ranked": game.is_ranked,
+            "your_seat": seat,
+            "players": [
+                _player_info(game.seat0, game.seat0_stars),
+                _player_info(game.seat1, game.seat1_stars),
+            ],
+            "deadline": game.deadline.isoformat() if game.deadline else None,
+            "seconds_left": seconds_left,
+            "winner_seat": game.winner_seat,
+            "end_reason": game.end_reason or None,
+            "first_dealer_draw": game.first_dealer_draw,
+            "stakes": {str(k): v for k, v in stakes.items()} if stakes else None,
+            "record_url": (reverse("games:record", args=[game.pk]) if game.is_finished else None),
+        },
+        "view": view,
+    }
+
+
+def game_record(*, game: Game) -> dict:
+    """Return the game-record.md document of a game (finished or not: callers decide)."""
+    state = engine.state_from_json(game.state)
+    players = [
+        game.seat0.username if game.seat0 else "",
+        game.seat1.username if game.seat1 else "",
+    ]
+    record = engine.record_from_state(state, players=players)
+    if state.end is not None and "end" not in record:
+        record["end"] = state.end
+    return record
+
+
+# --- The waiting room -------------------------------------------------------------------------
+
+
+def lobby_present_members(*, now: datetime | None = None) -> list[dict]:
+    """Return the members with a fresh waiting-room connection, once each, by name."""
+    now = now or timezone.now()
+    since = now - timedelta(seconds=PRESENCE_EXPIRY_SECONDS)
+    from django.contrib.auth import get_user_model
+
+    users = (
+        get_user_model()
+        .objects.filter(lobby_presences__last_seen__gte=since)
+        .distinct()
+        .order_by("username")
+    )
+    return [
+        {"name": user.username, "stars": user.stars, "stars_label": star_label(user.stars)}
+        for user in users
+    ]
+
+
+def lobby_open_games(*, user=None) -> list[dict]:
+    games = Game.objects.filter(status=Game.Status.OPEN).select_related("creator")
+    return [
+        {
+            "id": game.pk,
+            "creator": game.creator.username,
+            "stars": game.creator.stars,
+            "stars_label": star_label(game.creator.stars),
+            "is_ranked": game.is_ranked,
+            "format": game.format,
+            "format_label": str(Game.Format(game.format).label),
+            "is_own": user is not None and game.creator_id == getattr(user, "pk", None),
+        }
+        for game in games.order_by("created_at")
+    ]
+
+
+def member_is_verified(*, user) -> bool:
+    """Return whether the member may play ranked games (a verified email address)."""
+    return accounts_member_is_verified(user=user)
+
+
+def lobby_snapshot(*, user, now: datetime | None = None) -> dict:
+    """Build the `lobby` frame for one member's connection."""
+    current = game_current_for_user(user=user)
+    return {
+        "type": "lobby",
+        "present": lobby_present_members(now=now),
+        "open_games": lobby_open_games(user=user),
+        "current_game": (
+            {
+                "id": current.pk,
+                "status": current.status,
+                "url": reverse("games:table", args=[current.pk]),
+            }
+            if current
+            else None
+        ),
+        "can_play_ranked": member_is_verified(user=user),
+    }
+
+
+# --- History ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemberGame:
+    game: Game
+    opponent_name: str
+    is_ranked: bool
+    result_label: str
+    ended_at: datetime | None
+    url: str
+
+
+def _result_label(game: Game, seat: int) -> str:
+    if game.status == Game.Status.IN_PROGRESS:
+        return _("En cours")
+    if game.winner_seat == seat:
+        return _("Victoire")
+    return _("Défaite")
+
+
+def member_games(*, user, limit: int = 20) -> list[MemberGame]:
+    """Return the member's finished and in-progress games, newest first."""
+    games = (
+        Game.objects.filter(Q(seat0=user) | Q(seat1=user))
+        .filter(status__in=(Game.Status.IN_PROGRESS, Game.Status.FINISHED))
+        .select_related("seat0", "seat1")
+        .order_by("-started_at", "-pk")[:limit]
+    )
+    items = []
+    for game in games:
+        seat = game.seat_of(user)
+        opponent = game.player_at(1 - seat)
+        items.append(
+            MemberGame(
+                game=game,
+                opponent_name=opponent.username if opponent else "",
+                is_ranked=game.is_ranked,
+                result_label=_result_label(game, seat),
+                ended_at=game.ended_at,
+                url=reverse("games:table", args=[game.pk]),
+            )
+        )
+    return items

@@ -1,6 +1,206 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Pages of the games app: the waiting room, the table, the record download.
+
+The forms post to the same services as the websocket; the websocket only makes the pages live.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .errors import APP_ERROR_MESSAGES, GameError
+from .forms import GameCreateForm
+from .models import Game
 
 
+@login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/lobby.html")
+    services.game_enforce_deadlines(now=timezone.now())
+    snapshot = selectors.lobby_snapshot(user=request.user)
+    lobby_strings = {
+        "connected": _("En direct"),
+        "reconnecting": _("Connexion perdue, reconnexion…"),
+        "ranked": _("classée"),
+        "free": _("libre"),
+        "join": _("Rejoindre"),
+        "cancel": _("Annuler"),
+        "join_url": reverse("games:join", args=[0]),
+        "cancel_url": reverse("games:cancel", args=[0]),
+        "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
+    }
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "snapshot": snapshot,
+            "form": GameCreateForm(),
+            "formats": Game.Format.choices,
+            "lobby_strings": lobby_strings,
+        },
+    )
+
+
+@login_required
+@require_POST
+def lobby_create(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, str(GameError("bad_format").message))
+        return redirect("games:lobby")
+    try:
+        game = services.game_create(
+            user=request.user,
+            format=form.cleaned_data["format"],
+            is_ranked=form.cleaned_data["is_ranked"],
+        )
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    # The creator waits in the room; the join event takes him to the table.
+    messages.success(
+        request, _("Partie n° %(id)s créée : en attente d'un adversaire.") % {"id": game.pk}
+    )
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def lobby_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        game = services.game_join(game_id=game_id, user=request.user)
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return redirect("games:table", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def lobby_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        services.game_cancel(game_id=game_id, user=request.user)
+    except GameError as error:
+        messages.error(request, error.message)
+    return redirect("games:lobby")
+
+
+def _table_strings() -> dict:
+    """Every sentence table.js shows, translated here so that it goes through gettext."""
+    return {
+        "connected": _("En direct"),
+        "reconnecting": _("Connexion perdue, reconnexion…"),
+        "your_turn": _("À vous"),
+        "their_turn": _("Au tour de %(name)s"),
+        "phase": {
+            "trump": _("choisir l'atout ou rouler"),
+            "buque": _("buquer ou passer"),
+            "surbuque": _("sur-buquer ou passer"),
+            "play": _("jouer une carte"),
+            "dealing": _("distribution"),
+        },
+        "deal_number": _("Donne %(n)s"),
+        "trump": _("Atout : %(suit)s"),
+        "rolled": _("Roulé (sans atout)"),
+        "no_trump_yet": _("Atout pas encore choisi"),
+        "buque": _("Buqué"),
+        "surbuque": _("Sur-buqué"),
+        "multiplier": _("×%(n)s"),
+        "dealer": _("donneur"),
+        "you": _("vous"),
+        "suit_names": {"S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")},
+        "suit_to": {"S": _("à pique"), "H": _("à cœur"), "D": _("à carreau"), "C": _("à trèfle")},
+        "actions": {
+            "trump": _("Atout %(suit)s"),
+            "roll": _("Rouler"),
+            "buque": _("Buquer"),
+            "surbuque": _("Sur-buquer"),
+            "pass": _("Passer"),
+        },
+        "draw_line": _("%(name0)s : %(card0)s — %(name1)s : %(card1)s"),
+        "draw_result": _("%(name)s donne en premier."),
+        "last_trick_winner": _("Remporté par %(name)s"),
+        "deal_summary": _("Fin de la donne %(n)s"),
+        "capot": _("Capot !"),
+        "tie": _("30–30 : personne ne marque, la donne suivante compte double."),
+        "summary_notes": _("Multiplicateur ×%(n)s"),
+        "winner": _("%(name)s gagne la partie"),
+        "you_win": _("Vous gagnez la partie !"),
+        "you_lose": _("Vous perdez la partie."),
+        "end_reasons": {
+            "points": _("Aux points : %(a)s à %(b)s."),
+            "left": _("Forfait : %(name)s a quitté la partie."),
+            "timeout": _("Forfait au temps : %(name)s n'a pas joué à temps."),
+        },
+        "cancelled": _("Cette partie a été annulée."),
+        "stakes": _("Enjeu : %(win)s / %(loss)s"),
+        "confirm_leave": _("Quitter la partie ? Vous la perdez par forfait."),
+        "rules": {
+            "must_beat": _("Vous devez monter %(suit)s : %(cards)s."),
+            "must_follow_suit": _("Vous devez fournir %(suit)s : %(cards)s."),
+            "must_trump": _("Vous devez couper (atout %(suit)s) : %(cards)s."),
+            "not_your_turn": _("Ce n'est pas à vous de jouer."),
+            "wrong_phase": _("Ce n'est pas le moment de cette annonce."),
+            "card_not_available": _("Cette carte n'est pas disponible."),
+            "surbuque_not_allowed": _(
+                "Sur-buque impossible : la donne est roulée et compte déjà double (30–30)."
+            ),
+            "roll_required": _("Cette donne doit être roulée."),
+        },
+        "or": _("ou"),
+        "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
+    }
+
+
+def table(request: HttpRequest, game_id: int) -> HttpResponse:
+    now = timezone.now()
+    services.game_enforce_deadlines(now=now, game_ids=[game_id])
+    try:
+        game = selectors.game_get(game_id=game_id)
+    except GameError:
+        raise Http404 from None
+    seat = selectors.game_seat_for_user(game=game, user=request.user)
+    frame = selectors.game_frame(game=game, seat=seat, now=now)
+    return render(
+        request,
+        "games/table.html",
+        {
+            "game": game,
+            "seat": seat,
+            "frame": frame,
+            "stakes": frame["game"]["stakes"],
+            "table_strings": _table_strings(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        services.game_leave(game_id=game_id, user=request.user)
+    except GameError as error:
+        messages.error(request, error.message)
+    return redirect("games:table", game_id=game_id)
+
+
+def record(request: HttpRequest, game_id: int) -> HttpResponse:
+    services.game_enforce_deadlines(now=timezone.now(), game_ids=[game_id])
+    try:
+        game = selectors.game_get(game_id=game_id)
+    except GameError:
+        raise Http404 from None
+    if game.status in (Game.Status.OPEN, Game.Status.CANCELLED) or game.state is None:
+        raise Http404
+    if not game.is_finished:
+        # game-record.md, Exporting: no deck order leaves the server while a game is in progress.
+        return HttpResponseForbidden()
+    response = JsonResponse(
+        selectors.game_record(game=game), json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
+    response["Content-Disposition"] = f'attachment; filename="partie-{game.pk}.json"'
+    return response

@@ -6,8 +6,11 @@ Debian's Chromium: never `playwright install`, there is no browser download here
 """
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
 from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
@@ -47,6 +50,11 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
 
     @classmethod
     def setUpClass(cls) -> None:
+        # The live server is a forked process: what earlier websocket tests left in this one
+        # (a channel layer bound to closed event loops, the worker thread of asgiref's
+        # single-thread executor, which a fork does not copy) would hang its consumers.
+        channel_layers.backends.clear()
+        SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
         super().setUpClass()
         cls._playwright = sync_playwright().start()
         cls.browser: Browser = cls._playwright.chromium.launch(

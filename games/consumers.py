@@ -1,0 +1,207 @@
+"""Websocket consumers of the games app: parse, authorise, call one service, answer.
+
+A domain error becomes one `error` frame and the socket stays open (docs/protocol.md).
+"""
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import timezone
+
+from . import events, selectors, services
+from .errors import GameError
+
+# Every client message is small; anything bigger is refused before it is even parsed.
+MAX_FRAME_CHARS = 4096
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _JsonConsumer(AsyncJsonWebsocketConsumer):
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        raw = text_data if text_data is not None else bytes_data
+        if raw is None:
+            await self.send_error(GameError("malformed"))
+            return
+        if len(raw) > MAX_FRAME_CHARS:
+            await self.send_error(GameError("frame_too_large"))
+            return
+        try:
+            content = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            await self.send_error(GameError("bad_json"))
+            return
+        if not isinstance(content, dict):
+            await self.send_error(GameError("malformed"))
+            return
+        await self.receive_json(content)
+
+    async def send_error(self, error: GameError) -> None:
+        await self.send_json(error.to_frame(version=getattr(self, "sent_version", None)))
+
+    @property
+    def user(self):
+        return self.scope.get("user")
+
+    @property
+    def is_authenticated(self) -> bool:
+        user = self.user
+        return user is not None and user.is_authenticated
+
+
+class LobbyConsumer(_JsonConsumer):
+    """The waiting room: presence, open games, create / cancel / join."""
+
+    async def connect(self):
+        if not self.is_authenticated:
+            await self.close(code=4401)
+            return
+        await self.channel_layer.group_add(events.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_add(events.member_group(self.user.pk), self.channel_name)
+        await self.accept()
+        await database_sync_to_async(services.lobby_presence_join)(
+            user=self.user, channel_name=self.channel_name
+        )
+        await self.send_lobby(settle_deadlines=True)
+
+    async def disconnect(self, code):
+        if not self.is_authenticated:
+            return
+        await database_sync_to_async(services.lobby_presence_leave)(channel_name=self.channel_name)
+        await self.channel_layer.group_discard(events.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_discard(events.member_group(self.user.pk), self.channel_name)
+
+    def _lobby_frame(self, settle_deadlines: bool) -> dict:
+        if settle_deadlines:
+            services.game_enforce_deadlines(now=timezone.now())
+        return selectors.lobby_snapshot(user=self.user)
+
+    async def send_lobby(self, settle_deadlines: bool = False) -> None:
+        frame = await database_sync_to_async(self._lobby_frame)(settle_deadlines)
+        await self.send_json(frame)
+
+    async def receive_json(self, content, **kwargs):
+        message_type = content.get("type")
+        try:
+            if message_type == "ping":
+                await database_sync_to_async(services.lobby_presence_touch)(
+                    channel_name=self.channel_name
+                )
+                await self.send_json({"type": "pong"})
+            elif message_type == "snapshot":
+                await self.send_lobby(settle_deadlines=True)
+            elif message_type == "create":
+                game_format = content.get("format")
+                is_ranked = content.get("is_ranked", False)
+                if not isinstance(game_format, str) or not isinstance(is_ranked, bool):
+                    raise GameError("malformed")
+                game = await database_sync_to_async(services.game_create)(
+                    user=self.user, format=game_format, is_ranked=is_ranked
+                )
+                await self.send_json({"type": "created", "game_id": game.pk})
+            elif message_type in ("cancel", "join"):
+                game_id = content.get("game_id")
+                if not _is_int(game_id):
+                    raise GameError("malformed")
+                service = services.game_cancel if message_type == "cancel" else services.game_join
+                await database_sync_to_async(service)(game_id=game_id, user=self.user)
+            else:
+                raise GameError("unknown_type")
+        except GameError as error:
+            await self.send_error(error)
+
+    async def lobby_changed(self, event):
+        await self.send_lobby()
+
+    async def game_started(self, event):
+        await self.send_json(
+            {"type": "game_started", "game_id": event["game_id"], "url": event["url"]}
+        )
+
+
+class GameConsumer(_JsonConsumer):
+    """One game table: players act, anyone may watch (spectators get the public view)."""
+
+    sent_version: int | None = None
+
+    async def connect(self):
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        exists = await database_sync_to_async(self._game_exists)()
+        if not exists:
+            await self.close(code=4404)
+            return
+        self.group = events.game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_state(force=True, settle_deadline=True)
+
+    async def disconnect(self, code):
+        group = getattr(self, "group", None)
+        if group:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    def _game_exists(self) -> bool:
+        try:
+            selectors.game_get(game_id=self.game_id)
+        except GameError:
+            return False
+        return True
+
+    def _state_frame(self, settle_deadline: bool) -> dict:
+        now = timezone.now()
+        if settle_deadline:
+            services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
+        game = selectors.game_get(game_id=self.game_id)
+        seat = selectors.game_seat_for_user(game=game, user=self.user)
+        return selectors.game_frame(game=game, seat=seat, now=now)
+
+    def _act(self, version: int, action: dict) -> dict:
+        # The sender's own new view is built from the row just written: one round trip fewer.
+        game = services.game_act(
+            game_id=self.game_id, user=self.user, action=action, expected_version=version
+        )
+        seat = selectors.game_seat_for_user(game=game, user=self.user)
+        return selectors.game_frame(game=game, seat=seat)
+
+    async def send_state(self, *, force: bool = False, settle_deadline: bool = False) -> None:
+        frame = await database_sync_to_async(self._state_frame)(settle_deadline)
+        await self.send_frame(frame, force=force)
+
+    async def send_frame(self, frame: dict, *, force: bool = False) -> None:
+        if not force and self.sent_version is not None and frame["version"] <= self.sent_version:
+            return
+        self.sent_version = frame["version"]
+        await self.send_json(frame)
+
+    async def receive_json(self, content, **kwargs):
+        message_type = content.get("type")
+        try:
+            if message_type == "act":
+                version = content.get("version")
+                action = content.get("action")
+                if not _is_int(version) or not isinstance(action, dict):
+                    raise GameError("malformed")
+                frame = await database_sync_to_async(self._act)(version, action)
+                await self.send_frame(frame)
+            elif message_type == "snapshot":
+                await self.send_state(force=True, settle_deadline=True)
+            elif message_type == "leave":
+                await database_sync_to_async(services.game_leave)(
+                    game_id=self.game_id, user=self.user
+                )
+            elif message_type == "ping":
+                await self.send_json({"type": "pong"})
+            else:
+                raise GameError("unknown_type")
+        except GameError as error:
+            await self.send_error(error)
+            if error.code in ("stale_version", "time_over"):
+                await self.send_state(force=True)
+
+    async def game_changed(self, event):
+        if self.sent_version is not None and event["version"] <= self.sent_version:
+            return
+        await self.send_state()

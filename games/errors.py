@@ -1,0 +1,38 @@
+"""Domain errors of the games app: one code (the protocol's) and one human message each."""
+
+from django.utils.translation import gettext_lazy as _
+
+# Codes of the live protocol that are not engine rule codes (docs/protocol.md, Errors).
+APP_ERROR_MESSAGES = {
+    "not_authenticated": _("Connectez-vous pour jouer."),
+    "not_seated": _("Vous n'êtes pas assis à cette partie."),
+    "game_not_found": _("Cette partie n'existe pas."),
+    "game_not_in_progress": _("Cette partie n'est pas en cours."),
+    "stale_version": _("La partie a changé entre-temps : voici son état actuel."),
+    "time_over": _("Le temps pour jouer est écoulé : la partie est perdue par forfait."),
+    "frame_too_large": _("Message trop long."),
+    "bad_json": _("Message illisible (JSON invalide)."),
+    "unknown_type": _("Type de message inconnu."),
+    "malformed": _("Message mal formé."),
+    "already_in_game": _("Vous avez déjà une partie en attente ou en cours."),
+    "verification_required": _("Les parties classées demandent une adresse e-mail vérifiée."),
+    "own_game": _("Vous ne pouvez pas rejoindre votre propre partie."),
+    "game_not_open": _("Cette partie n'attend plus d'adversaire."),
+    "not_creator": _("Seul le créateur peut annuler cette partie."),
+    "bad_format": _("Format de partie inconnu."),
+}
+
+
+class GameError(Exception):
+    """A refused request: nothing was changed. `code` is stable, `message` is for people."""
+
+    def __init__(self, code: str, message: str | None = None) -> None:
+        self.code = code
+        self.message = str(message) if message is not None else str(APP_ERROR_MESSAGES[code])
+        super().__init__(f"{code}: {self.message}")
+
+    def to_frame(self, *, version: int | None = None) -> dict:
+        frame = {"type": "error", "code": self.code, "message": self.message}
+        if version is not None:
+            frame["version"] = version
+        return frame

@@ -1,0 +1,43 @@
+"""Group names and after-commit broadcasts of the games app.
+
+Broadcasts only say *what changed*; every connection rebuilds its own view from the database,
+so no group message ever carries a hand, a face-down card or a deck.
+"""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+LOBBY_GROUP = "lobby"
+
+
+def game_group(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def member_group(user_id: int) -> str:
+    return f"member-{user_id}"
+
+
+def _send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(group, message)
+
+
+def send_on_commit(group: str, message: dict) -> None:
+    """Send `message` to `group` once the current transaction has committed (never before)."""
+    transaction.on_commit(lambda: _send(group, message))
+
+
+def game_changed_on_commit(*, game_id: int, version: int) -> None:
+    send_on_commit(game_group(game_id), {"type": "game.changed", "version": version})
+
+
+def lobby_changed_on_commit() -> None:
+    send_on_commit(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def game_started_on_commit(*, user_id: int, game_id: int, url: str) -> None:
+    send_on_commit(member_group(user_id), {"type": "game.started", "game_id": game_id, "url": url})

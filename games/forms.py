@@ -1,0 +1,11 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Game
+
+
+class GameCreateForm(forms.Form):
+    format = forms.ChoiceField(
+        label=_("Format"), choices=Game.Format.choices, initial=Game.Format.FIRST_TO_71
+    )
+    is_ranked = forms.BooleanField(label=_("Partie classée"), required=False)

@@ -1,0 +1,309 @@
+"""Writes of the games app: one writer per game.
+
+Every change to a game (start, action, forfeit) runs in one short transaction that locks the
+game row (`select_for_update`; on SQLite every atomic block is already an IMMEDIATE, single-writer
+transaction), checks the status and the version, goes through the rules engine, stores the new
+state with version + 1 and the next deadline, appends a `GameAction` row unique on
+(game, version), and broadcasts only after commit (design-notes.md, *One game, one writer*).
+"""
+
+import random
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from games import engine
+
+from . import events
+from .errors import GameError
+from .models import Game, GameAction, LobbyPresence
+from .selectors import (
+    PRESENCE_EXPIRY_SECONDS,
+    game_current_for_user,
+    game_for_player,
+    game_get,
+    member_is_verified,
+)
+
+
+def _secure_rng() -> random.Random:
+    # SystemRandom draws from os.urandom, the source `secrets` uses (manille-2p.md: secure shuffle).
+    return random.SystemRandom()
+
+
+def _lock_members(*user_ids: int) -> None:
+    """Lock the members' rows, in id order, so that two requests of one member run one by one."""
+    list(
+        get_user_model()
+        .objects.select_for_update()
+        .filter(pk__in=sorted(set(user_ids)))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _next_deadline(now: datetime) -> datetime:
+    return now + timedelta(seconds=settings.GAME_DECISION_SECONDS)
+
+
+def _advance(state, *, rng: random.Random):
+    """Play the server's own moves: deal the next deal, apply a forced roll."""
+    while not state.is_finished and state.phase == engine.Phase.DEALING:
+        state = engine.deal_start(state, engine.shuffled_deck(rng))
+        if engine.is_roll_forced(state):
+            dealer = engine.seat_to_act(state)
+            state = engine.apply(state, engine.Action(seat=dealer, type="roll"))
+    return state
+
+
+def _store(game: Game, state, *, now: datetime, kind: str, seat: int | None, payload: dict) -> None:
+    """Save the new state as the next version, its action row, and the result if it is over."""
+    game.state = engine.state_to_json(state)
+    game.version += 1
+    GameAction.objects.create(
+        game=game, version=game.version, kind=kind, seat=seat, payload=payload
+    )
+    if state.is_finished:
+        game.status = Game.Status.FINISHED
+        game.winner_seat = state.winner
+        game.end_reason = (state.end or {}).get("reason") or Game.EndReason.POINTS
+        game.ended_at = now
+        game.deadline = None
+        game.is_first_deal_complete = state.completed_deal_count >= 1
+    else:
+        game.deadline = _next_deadline(now)
+    game.save()
+    if state.is_finished:
+        from rankings.services import ladder_game_ended
+
+        ladder_game_ended(game=game)
+        events.lobby_changed_on_commit()
+    events.game_changed_on_commit(game_id=game.pk, version=game.version)
+
+
+# --- The waiting room -------------------------------------------------------------------------
+
+
+def game_create(*, user, format: str, is_ranked: bool) -> Game:
+    """Open a game waiting for an opponent; the creator takes seat 0."""
+    if format not in Game.Format.values:
+        raise GameError("bad_format")
+    if is_ranked and not member_is_verified(user=user):
+        raise GameError("verification_required")
+    with transaction.atomic():
+        _lock_members(user.pk)
+        if game_current_for_user(user=user) is not None:
+            raise GameError("already_in_game")
+        game = Game.objects.create(creator=user, seat0=user, format=format, is_ranked=is_ranked)
+        events.lobby_changed_on_commit()
+    return game
+
+
+def game_cancel(*, game_id: int, user) -> Game:
+    """Cancel one's own game while it still waits for an opponent."""
+    with transaction.atomic():
+        game = game_get(game_id=game_id, for_update=True)
+        if game.creator_id != user.pk:
+            raise GameError("not_creator")
+        if game.status != Game.Status.OPEN:
+            raise GameError("game_not_open")
+        game.status = Game.Status.CANCELLED
+        game.ended_at = timezone.now()
+        game.version += 1
+        game.save(update_fields=["status", "ended_at", "version"])
+        events.lobby_changed_on_commit()
+        events.game_changed_on_commit(game_id=game.pk, version=game.version)
+    return game
+
+
+def game_join(
+    *, game_id: int, user, now: datetime | None = None, rng: random.Random | None = None
+) -> Game:
+    """Take the free seat of an open game and start the match at once.
+
+    `rng` is for reproducible tests only; the site always deals with the secure source.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = game_get(game_id=game_id, for_update=True)
+        if game.status != Game.Status.OPEN:
+            raise GameError("game_not_open")
+        if game.creator_id == user.pk:
+            raise GameError("own_game")
+        if game.is_ranked and not member_is_verified(user=user):
+            raise GameError("verification_required")
+        _lock_members(game.creator_id, user.pk)
+        if game_current_for_user(user=user) is not None:
+            raise GameError("already_in_game")
+
+        rng = rng or _secure_rng()
+        draws, first_dealer = engine.draw_first_dealer(rng)
+        state = engine.new_match(format=game.format, first_dealer=first_dealer)
+        state = _advance(state, rng=rng)
+
+        game.seat1 = user
+        game.status = Game.Status.IN_PROGRESS
+        game.started_at = now
+        game.seat0_stars = game.seat0.stars
+        game.seat1_stars = user.stars
+        game.first_dealer_draw = [list(pair) for pair in draws]
+        _store(
+            game,
+            state,
+            now=now,
+            kind=GameAction.Kind.START,
+            seat=None,
+            payload={"first_dealer": first_dealer},
+        )
+        url = reverse("games:table", args=[game.pk])
+        events.game_started_on_commit(user_id=game.creator_id, game_id=game.pk, url=url)
+        events.game_started_on_commit(user_id=user.pk, game_id=game.pk, url=url)
+        events.lobby_changed_on_commit()
+    return game
+
+
+# --- The game ---------------------------------------------------------------------------------
+
+
+def game_act(
+    *,
+    game_id: int,
+    user,
+    action: dict,
+    expected_version: int,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> Game:
+    """Apply one player's decision to the game he sits at, if it is still the version he saw.
+
+    The seat comes from the user, never from the message. A decision that arrives after its
+    deadline is not played: the game is forfeited on time instead (one outcome, whichever of the
+    player and the deadline sweeper takes the lock first), and `time_over` is raised after commit.
+    """
+    now = now or timezone.now()
+    if not isinstance(action, dict) or not isinstance(expected_version, int):
+        raise GameError("malformed")
+    timed_out = False
+    with transaction.atomic():
+        game, seat = game_for_player(game_id=game_id, user=user, for_update=True)
+        if game.status != Game.Status.IN_PROGRESS:
+            raise GameError("game_not_in_progress")
+        if expected_version != game.version:
+            raise GameError("stale_version")
+        state = engine.state_from_json(game.state)
+        if game.deadline is not None and game.deadline <= now:
+            _forfeit(game, state, seat=engine.seat_to_act(state), reason="timeout", now=now)
+            timed_out = True
+        else:
+            try:
+                move = engine.Action.from_json({**action, "seat": seat})
+                state = engine.apply(state, move)
+            except engine.RuleError as error:
+                raise GameError(error.code, error.message) from None
+            state = _advance(state, rng=rng or _secure_rng())
+            _store(
+                game,
+                state,
+                now=now,
+                kind=GameAction.Kind.ACTION,
+                seat=seat,
+                payload=move.to_json(),
+            )
+    if timed_out:
+        raise GameError("time_over")
+    return game
+
+
+def _forfeit(game: Game, state, *, seat: int, reason: str, now: datetime) -> None:
+    state = engine.forfeit(state, seat=seat, reason=reason)
+    _store(
+        game, state, now=now, kind=GameAction.Kind.FORFEIT, seat=seat, payload={"reason": reason}
+    )
+
+
+def game_leave(*, game_id: int, user, now: datetime | None = None) -> Game:
+    """Leave a game in progress: a forfeit at once (ladder.md, Forfeits)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, seat = game_for_player(game_id=game_id, user=user, for_update=True)
+        if game.status != Game.Status.IN_PROGRESS:
+            raise GameError("game_not_in_progress")
+        _forfeit(game, engine.state_from_json(game.state), seat=seat, reason="left", now=now)
+    return game
+
+
+def game_enforce_deadlines(*, now: datetime, game_ids: list[int] | None = None) -> list[int]:
+    """Forfeit, on time, every game in progress whose pending decision is overdue.
+
+    Each candidate is locked and checked again: a move or another sweeper that got there first
+    makes this one a no-op. Return the ids of the games ended now.
+    """
+    candidates = Game.objects.filter(status=Game.Status.IN_PROGRESS, deadline__lt=now)
+    if game_ids is not None:
+        candidates = candidates.filter(pk__in=game_ids)
+    ended = []
+    for game_id in candidates.values_list("pk", flat=True):
+        with transaction.atomic():
+            game = game_get(game_id=game_id, for_update=True)
+            if game.status != Game.Status.IN_PROGRESS or game.deadline is None:
+                continue
+            if game.deadline >= now:
+                continue
+            state = engine.state_from_json(game.state)
+            _forfeit(game, state, seat=engine.seat_to_act(state), reason="timeout", now=now)
+            ended.append(game.pk)
+    return ended
+
+
+# --- Presence in the waiting room -------------------------------------------------------------
+
+
+def _present_user_ids(now: datetime) -> set[int]:
+    since = now - timedelta(seconds=PRESENCE_EXPIRY_SECONDS)
+    return set(LobbyPresence.objects.filter(last_seen__gte=since).values_list("user_id", flat=True))
+
+
+def lobby_presence_join(*, user, channel_name: str, now: datetime | None = None) -> bool:
+    """Record one waiting-room connection; return whether the member just became present."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        was_present = user.pk in _present_user_ids(now)
+        LobbyPresence.objects.update_or_create(
+            channel_name=channel_name, defaults={"user": user, "last_seen": now}
+        )
+        if not was_present:
+            events.lobby_changed_on_commit()
+    return not was_present
+
+
+def lobby_presence_touch(*, channel_name: str, now: datetime | None = None) -> None:
+    """Refresh a connection's heartbeat."""
+    LobbyPresence.objects.filter(channel_name=channel_name).update(last_seen=now or timezone.now())
+
+
+def lobby_presence_leave(*, channel_name: str, now: datetime | None = None) -> bool:
+    """Forget one connection; return whether its member is no longer present at all."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        presence = LobbyPresence.objects.filter(channel_name=channel_name).first()
+        if presence is None:
+            return False
+        presence.delete()
+        is_gone = presence.user_id not in _present_user_ids(now)
+        if is_gone:
+            events.lobby_changed_on_commit()
+    return is_gone
+
+
+def lobby_presence_expire(*, now: datetime) -> int:
+    """Drop connections whose heartbeat stopped (a process that died); return how many."""
+    since = now - timedelta(seconds=PRESENCE_EXPIRY_SECONDS)
+    with transaction.atomic():
+        count, _ = LobbyPresence.objects.filter(last_seen__lt=since).delete()
+        if count:
+            events.lobby_changed_on_commit()
+    return count

@@ -1,0 +1,100 @@
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Page, expect
+
+from games.models import Game
+from tests.browser.base import BrowserTestCase
+
+PASSWORD = "secret-pass-123"
+
+
+def version_of(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def act_once(pages: list[Page]) -> None:
+    """Make the one decision someone has to make: an announcement or a legal card."""
+    for page in pages:
+        # Trump and pass only: with no roll and no buque a first deal scores at most 60, so the
+        # match cannot end before the summary of deal 1 is shown.
+        announcements = page.locator(
+            "#announcements button[data-action=pass], #announcements button[data-action=trump]"
+        )
+        if announcements.count():
+            announcements.first.click()
+            return
+        legal = page.locator("#felt button.card.is-legal:not([aria-disabled])")
+        if legal.count():
+            legal.first.click()
+            return
+    raise AssertionError("nobody can act")
+
+
+class LiveGameTests(BrowserTestCase):
+    def log_in(self, username: str) -> Page:
+        user = get_user_model().objects.create_user(
+            username=username, email=f"{username}@example.com", password=PASSWORD
+        )
+        assert user.pk
+        page = self.new_page()
+        page.goto("/comptes/login/")
+        page.fill("input[name=login]", username)
+        page.fill("input[name=password]", PASSWORD)
+        page.locator("form[action='/comptes/login/'] [type=submit]").click()
+        page.wait_for_url(lambda url: "/comptes/login/" not in url)
+        return page
+
+    def test_two_members_play_a_deal_then_one_leaves(self) -> None:
+        alice = self.log_in("alice")
+        bob = self.log_in("bob")
+        alice.goto("/salle/")
+        expect(alice.locator("#live-status")).to_have_attribute("data-status", "open")
+        bob.goto("/salle/")
+        expect(bob.locator("#live-status")).to_have_attribute("data-status", "open")
+        expect(alice.locator("#present-list li")).to_have_count(2)
+
+        alice.select_option("#create-format", "first-to-71")
+        alice.click("#create-button")
+        row = bob.locator("#open-games-body tr", has_text="alice")
+        expect(row).to_have_count(1)
+        row.get_by_role("button", name="Rejoindre").click()
+
+        alice.wait_for_url("**/parties/*/")
+        bob.wait_for_url("**/parties/*/")
+        pages = [alice, bob]
+        for page in pages:
+            expect(page.locator("#draw-panel")).to_be_visible()
+            expect(page.locator("#hand button.card")).to_have_count(8)
+        # A face-down card is only a back: nobody's page shows the opponent's cards.
+        expect(alice.locator("#hand-top .card-back")).to_have_count(8)
+
+        while not alice.locator("#deal-summary").is_visible():
+            version = version_of(alice)
+            act_once(pages)
+            for page in pages:
+                page.wait_for_function(
+                    f"Number(document.getElementById('table').dataset.version) > {version}"
+                )
+
+        for page in pages:
+            expect(page.locator("#deal-summary")).to_be_visible()
+            expect(page.locator("#deal-summary-title")).to_have_text("Fin de la donne 1")
+        game = Game.objects.get()
+        totals = game.state["totals"]
+        for page in pages:
+            expect(page.locator("#summary-score-0")).to_have_text(
+                str(game.state["summaries"][0]["score"][0])
+            )
+            expect(page.locator("#player-bottom .player-total")).to_have_text(
+                str(totals[pages.index(page)])
+            )
+
+        bob.once("dialog", lambda dialog: dialog.accept())
+        bob.click("#leave-button")
+
+        expect(alice.locator("#match-end")).to_be_visible()
+        expect(alice.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")
+        expect(alice.locator("#match-end-reason")).to_have_text("Forfait : bob a quitté la partie.")
+        expect(bob.locator("#match-end-title")).to_have_text("Vous perdez la partie.")
+        expect(alice.locator("#record-link")).to_have_attribute(
+            "href", f"/parties/{game.pk}/partie.json"
+        )

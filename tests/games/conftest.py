@@ -1,0 +1,72 @@
+import random
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+
+from games import engine
+from games.models import Game
+
+
+@pytest.fixture
+def make_member(db):
+    def make(username: str, *, is_verified: bool = True):
+        user = get_user_model().objects.create_user(
+            username=username, email=f"{username}@example.com", password="secret-pass-123"
+        )
+        EmailAddress.objects.create(user=user, email=user.email, verified=is_verified, primary=True)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def alice(make_member):
+    return make_member("alice")
+
+
+@pytest.fixture
+def bob(make_member):
+    return make_member("bob")
+
+
+def seated_user(game: Game, seat: int):
+    return game.seat0 if seat == 0 else game.seat1
+
+
+def random_legal_action(game: Game, rng: random.Random) -> tuple[int, dict]:
+    """Pick a legal action of the seat to act, as the client would send it (without seat)."""
+    state = engine.state_from_json(game.state)
+    seat = engine.seat_to_act(state)
+    action = rng.choice(engine.legal_actions(state, seat)).to_json()
+    action.pop("seat")
+    return seat, action
+
+
+def hidden_cards(game: Game, seat: int | None) -> set[str]:
+    """Return the cards `seat` must not see now (None: a spectator): hands and face-down cards."""
+    deal = (game.state or {}).get("deal")
+    if not deal:
+        return set()
+    hidden = set()
+    for owner in (0, 1):
+        if owner != seat:
+            hidden.update(deal["hands"][owner])
+        for stack in deal["stacks"][owner]:
+            hidden.update(stack[1:])
+    return hidden
+
+
+def cards_in(value) -> set[str]:
+    """Collect every card code found anywhere in a JSON value (strings equal to a card)."""
+    found = set()
+    if isinstance(value, str):
+        if value in engine.CARDS:
+            found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= cards_in(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found |= cards_in(item)
+    return found

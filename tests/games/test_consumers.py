@@ -1,0 +1,348 @@
+import asyncio
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import SyncToAsync, sync_to_async
+from channels.layers import channel_layers
+
+from games import engine, services
+from games.models import Game, GameAction, LobbyPresence
+from tests.games.conftest import cards_in, hidden_cards
+from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def fresh_async_machinery():
+    """Leave no channel layer or executor thread behind for a live server forked later."""
+    yield
+    channel_layers.backends.clear()
+    used = SyncToAsync.single_thread_executor
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    used.shutdown(wait=False)
+
+
+@pytest.fixture
+def sessions(alice, bob):
+    return session_cookie(alice), session_cookie(bob)
+
+
+async def start_over_lobby(sessions) -> tuple[int, str]:
+    alice_lobby, connected, _ = await open_socket("/ws/salle/", sessions[0])
+    assert connected
+    first = await receive_until(alice_lobby, lambda f: f["type"] == "lobby")
+    assert [member["name"] for member in first["present"]] == ["alice"]
+    bob_lobby, connected, _ = await open_socket("/ws/salle/", sessions[1])
+    assert connected
+    seen = await receive_until(
+        alice_lobby, lambda f: f["type"] == "lobby" and len(f["present"]) == 2
+    )
+    assert [member["name"] for member in seen["present"]] == ["alice", "bob"]
+
+    await alice_lobby.send_json_to({"type": "create", "format": "first-to-71", "is_ranked": True})
+    created = await receive_until(alice_lobby, lambda f: f["type"] == "created")
+    listed = await receive_until(bob_lobby, lambda f: f["type"] == "lobby" and f["open_games"])
+    assert listed["open_games"][0]["creator"] == "alice"
+    assert listed["open_games"][0]["is_ranked"] is True
+    assert listed["open_games"][0]["is_own"] is False
+
+    await bob_lobby.send_json_to({"type": "join", "game_id": created["game_id"]})
+    to_alice = await receive_until(alice_lobby, lambda f: f["type"] == "game_started")
+    to_bob = await receive_until(bob_lobby, lambda f: f["type"] == "game_started")
+    assert to_alice == to_bob
+    assert to_alice["url"] == f"/parties/{created['game_id']}/"
+    await alice_lobby.disconnect()
+    await bob_lobby.disconnect()
+    return created["game_id"], to_alice["url"]
+
+
+async def test_lobby_to_a_complete_match_over_websockets(sessions):
+    game_id, _ = await start_over_lobby(sessions)
+    path = f"/ws/parties/{game_id}/"
+    players = [(await open_socket(path, session))[0] for session in sessions]
+    spectator, connected, _ = await open_socket(path)
+    assert connected
+    watchers = [*players, spectator]
+    seats = [0, 1, None]
+    rng = random.Random(4)
+    version = 1
+    frames = 0
+
+    while True:
+        views = [await state_at(socket, version) for socket in watchers]
+        game = await sync_to_async(Game.objects.get)(pk=game_id)
+        for seat, frame in zip(seats, views, strict=True):
+            assert frame["version"] == version
+            assert frame["game"]["your_seat"] == seat
+            visible = cards_in(frame["view"]) | cards_in(
+                {**frame["game"], "first_dealer_draw": None}
+            )
+            assert visible & hidden_cards(game, seat) == set()
+            frames += 1
+        if views[0]["game"]["status"] == "finished":
+            break
+        to_act = views[0]["view"]["seat_to_act"]
+        action = rng.choice(views[to_act]["view"]["legal_actions"])
+        assert action["seat"] == to_act
+        await players[to_act].send_json_to({"type": "act", "version": version, "action": action})
+        version += 1
+
+    assert frames == 3 * version
+    assert views[0]["game"]["winner_seat"] == views[0]["view"]["winner"]
+    assert views[0]["game"]["end_reason"] == "points"
+    assert views[2]["game"]["record_url"] == f"/parties/{game_id}/partie.json"
+    assert max(views[2]["view"]["totals"]) >= 71
+    for socket in watchers:
+        await socket.disconnect()
+
+
+async def started_game(alice, bob) -> Game:
+    def start():
+        game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+        return services.game_join(game_id=game.pk, user=bob)
+
+    return await sync_to_async(start)()
+
+
+async def test_bad_input_gets_an_error_frame_and_changes_nothing(alice, bob, make_member, sessions):
+    game = await started_game(alice, bob)
+    state = engine.state_from_json(game.state)
+    to_act = engine.seat_to_act(state)
+    waiting = 1 - to_act
+    socket, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[waiting])
+    await state_at(socket, 1)
+
+    await socket.send_to(text_data="{not json")
+    bad_json = await socket.receive_json_from()
+    await socket.send_to(text_data="[1, 2]")
+    not_object = await socket.receive_json_from()
+    await socket.send_json_to({"type": "dance"})
+    unknown = await socket.receive_json_from()
+    await socket.send_json_to({"type": "act", "version": "1", "action": {"type": "roll"}})
+    bad_version = await socket.receive_json_from()
+    await socket.send_to(text_data=json.dumps({"type": "act", "pad": "x" * 5000}))
+    huge = await socket.receive_json_from()
+    await socket.send_json_to({"type": "act", "version": 1, "action": {"type": "roll"}})
+    out_of_turn = await socket.receive_json_from()
+    await socket.send_json_to({"type": "act", "version": 1, "action": {"type": "fly"}})
+    malformed = await socket.receive_json_from()
+    await socket.send_json_to({"type": "act", "version": 0, "action": {"type": "roll"}})
+    stale = await socket.receive_json_from()
+    fresh = await socket.receive_json_from()
+    await socket.send_json_to({"type": "ping"})
+    pong = await socket.receive_json_from()
+
+    assert [bad_json["code"], not_object["code"], unknown["code"], bad_version["code"]] == [
+        "bad_json",
+        "malformed",
+        "unknown_type",
+        "malformed",
+    ]
+    assert huge["code"] == "frame_too_large"
+    assert out_of_turn["code"] == "not_your_turn"
+    assert out_of_turn["type"] == "error"
+    assert out_of_turn["version"] == 1
+    assert malformed["code"] == "malformed"
+    assert stale["code"] == "stale_version"
+    assert fresh["type"] == "state"
+    assert fresh["version"] == 1
+    assert pong == {"type": "pong"}
+    game_after = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert game_after.version == 1
+    assert game_after.state == game.state
+    await socket.disconnect()
+
+
+async def test_an_illegal_card_is_explained(alice, bob, sessions):
+    game = await started_game(alice, bob)
+    socket0, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[0])
+    socket1, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[1])
+    sockets = [socket0, socket1]
+    version = 1
+    views = [(await state_at(socket, version))["view"] for socket in sockets]
+    # Announce: a trump suit, then pass as far as asked.
+    while views[0]["phase"] != "play":
+        to_act = views[0]["seat_to_act"]
+        choice = next(a for a in views[to_act]["legal_actions"] if a["type"] in ("trump", "pass"))
+        await sockets[to_act].send_json_to({"type": "act", "version": version, "action": choice})
+        version += 1
+        views = [(await state_at(socket, version))["view"] for socket in sockets]
+    leader = views[0]["seat_to_act"]
+    await sockets[leader].send_json_to(
+        {"type": "act", "version": version, "action": views[leader]["legal_actions"][0]}
+    )
+    version += 1
+    follower = 1 - leader
+    views = [(await state_at(socket, version))["view"] for socket in sockets]
+    follow_view = views[follower]
+    legal_cards = {a["card"] for a in follow_view["legal_actions"]}
+    available = set(follow_view["hand"]) | {
+        s["up"] for s in follow_view["stacks"][follower] if s["up"]
+    }
+    illegal = sorted(available - legal_cards)
+    assert illegal != []
+
+    await sockets[follower].send_json_to(
+        {"type": "act", "version": version, "action": {"type": "play", "card": illegal[0]}}
+    )
+    error = await receive_until(sockets[follower], lambda f: f["type"] == "error")
+
+    assert error["code"] in ("must_follow_suit", "must_beat", "must_trump")
+    assert error["message"] != ""
+    assert (await sync_to_async(Game.objects.get)(pk=game.pk)).version == version
+    for socket in sockets:
+        await socket.disconnect()
+
+
+async def test_spectator_and_stranger_cannot_act(alice, bob, make_member):
+    game = await started_game(alice, bob)
+    carol = await sync_to_async(make_member)("carol")
+    carol_session = await sync_to_async(session_cookie)(carol)
+    spectator, _, _ = await open_socket(f"/ws/parties/{game.pk}/")
+    stranger, _, _ = await open_socket(f"/ws/parties/{game.pk}/", carol_session)
+    watched = await state_at(spectator, 1)
+
+    await spectator.send_json_to({"type": "act", "version": 1, "action": {"type": "roll"}})
+    anonymous_error = await receive_until(spectator, lambda f: f["type"] == "error")
+    await stranger.send_json_to({"type": "leave"})
+    stranger_error = await receive_until(stranger, lambda f: f["type"] == "error")
+
+    assert watched["view"]["hand"] == []
+    assert watched["view"]["legal_actions"] == []
+    assert anonymous_error["code"] == "not_authenticated"
+    assert stranger_error["code"] == "not_seated"
+    assert (await sync_to_async(Game.objects.get)(pk=game.pk)).version == 1
+    await spectator.disconnect()
+    await stranger.disconnect()
+
+
+async def test_sockets_are_refused_for_unknown_games_anonymous_lobby_and_other_origins(sessions):
+    _, unknown_connected, unknown_code = await open_socket("/ws/parties/999/", sessions[0])
+    _, anonymous_connected, anonymous_code = await open_socket("/ws/salle/")
+    _, foreign_connected, _ = await open_socket(
+        "/ws/salle/", sessions[0], origin="http://evil.example"
+    )
+
+    assert (unknown_connected, unknown_code) == (False, 4404)
+    assert (anonymous_connected, anonymous_code) == (False, 4401)
+    assert foreign_connected is False
+
+
+async def test_reconnecting_restores_the_same_view(alice, bob, sessions):
+    game = await started_game(alice, bob)
+    first, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[0])
+    before = await state_at(first, 1)
+    await first.disconnect()
+
+    second, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[0])
+    after = await state_at(second, 1)
+
+    assert after["view"] == before["view"]
+    assert after["game"]["deadline"] == before["game"]["deadline"]
+    await second.disconnect()
+
+
+async def drain(communicator) -> list[dict]:
+    """Read every frame until the socket has been quiet for half a second."""
+    frames = []
+    while not await communicator.receive_nothing(timeout=0.5):
+        frames.append(await communicator.receive_json_from())
+    return frames
+
+
+async def test_two_tabs_submitting_the_same_action_apply_it_once(alice, bob, sessions):
+    game = await started_game(alice, bob)
+    to_act = engine.seat_to_act(engine.state_from_json(game.state))
+    tab_one, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[to_act])
+    tab_two, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[to_act])
+    view = (await state_at(tab_one, 1))["view"]
+    await state_at(tab_two, 1)
+    action = view["legal_actions"][0]
+
+    await asyncio.gather(
+        tab_one.send_json_to({"type": "act", "version": 1, "action": action}),
+        tab_two.send_json_to({"type": "act", "version": 1, "action": action}),
+    )
+    frames = await drain(tab_one) + await drain(tab_two)
+
+    errors = [f for f in frames if f["type"] == "error"]
+    assert {f["version"] for f in frames if f["type"] == "state"} == {2}
+    assert [f["code"] for f in errors] == ["stale_version"]
+    assert await sync_to_async(GameAction.objects.filter(game_id=game.pk).count)() == 2
+    assert (await sync_to_async(Game.objects.get)(pk=game.pk)).version == 2
+    await tab_one.disconnect()
+    await tab_two.disconnect()
+
+
+async def test_leaving_over_the_socket_tells_both_players(alice, bob, sessions):
+    game = await started_game(alice, bob)
+    socket0, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[0])
+    socket1, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[1])
+    await state_at(socket0, 1)
+    await state_at(socket1, 1)
+
+    await socket1.send_json_to({"type": "leave"})
+    seen_by_winner = await state_at(socket0, 2)
+
+    assert seen_by_winner["game"]["status"] == "finished"
+    assert seen_by_winner["game"]["end_reason"] == "left"
+    assert seen_by_winner["game"]["winner_seat"] == 0
+    await socket0.disconnect()
+    await socket1.disconnect()
+
+
+async def test_the_deadline_task_tells_a_connected_player(alice, bob, sessions):
+    game = await started_game(alice, bob)
+    socket0, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[0])
+    await state_at(socket0, 1)
+
+    ended = await sync_to_async(services.game_enforce_deadlines)(
+        now=game.deadline.replace(year=game.deadline.year + 1)
+    )
+    frame = await state_at(socket0, 2)
+
+    assert ended == [game.pk]
+    assert frame["game"]["end_reason"] == "timeout"
+    await socket0.disconnect()
+
+
+async def test_presence_counts_a_member_once_across_tabs(alice, bob, sessions):
+    watcher, _, _ = await open_socket("/ws/salle/", sessions[1])
+    await receive_until(watcher, lambda f: f["type"] == "lobby")
+    tab_one, _, _ = await open_socket("/ws/salle/", sessions[0])
+    joined = await receive_until(watcher, lambda f: f["type"] == "lobby" and len(f["present"]) == 2)
+    tab_two, _, _ = await open_socket("/ws/salle/", sessions[0])
+    await receive_until(tab_two, lambda f: f["type"] == "lobby")
+
+    await tab_one.disconnect()
+    still = await sync_to_async(LobbyPresence.objects.filter(user=alice).count)()
+    await tab_two.disconnect()
+    left = await receive_until(watcher, lambda f: f["type"] == "lobby" and len(f["present"]) == 1)
+
+    assert [m["name"] for m in joined["present"]] == ["alice", "bob"]
+    assert still == 1
+    assert [m["name"] for m in left["present"]] == ["bob"]
+    await watcher.disconnect()
+
+
+async def test_lobby_errors_come_back_as_frames(alice, bob, sessions):
+    socket, _, _ = await open_socket("/ws/salle/", sessions[0])
+    await receive_until(socket, lambda f: f["type"] == "lobby")
+
+    await socket.send_json_to({"type": "join", "game_id": 424242})
+    missing = await receive_until(socket, lambda f: f["type"] == "error")
+    await socket.send_json_to({"type": "create", "format": "first-to-71", "is_ranked": "yes"})
+    malformed = await receive_until(socket, lambda f: f["type"] == "error")
+    await socket.send_json_to({"type": "create", "format": "first-to-71"})
+    await receive_until(socket, lambda f: f["type"] == "created")
+    await socket.send_json_to({"type": "create", "format": "six-deals"})
+    busy = await receive_until(socket, lambda f: f["type"] == "error")
+
+    assert missing["code"] == "game_not_found"
+    assert malformed["code"] == "malformed"
+    assert busy["code"] == "already_in_game"
+    assert await sync_to_async(Game.objects.filter(creator=alice).count)() == 1
+    await socket.disconnect()

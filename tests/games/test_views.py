@@ -1,0 +1,187 @@
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from games import engine, services
+from games.models import Game
+from tests.games.test_services import play_to_end, start_game
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_lobby_needs_a_login(db):
+    response = Client().get(reverse("games:lobby"))
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("account_login"))
+
+
+def test_lobby_lists_open_games_and_the_create_form(alice, bob):
+    services.game_create(user=bob, format="six-deals", is_ranked=True)
+
+    response = logged_in(alice).get(reverse("games:lobby"))
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "<h1>Salle d'attente</h1>" in page
+    assert "bob" in page
+    assert "6 donnes" in page
+    assert "classée" in page
+    assert 'action="/salle/creer/"' in page
+
+
+def test_create_join_and_cancel_work_with_plain_forms(alice, bob, make_member):
+    carol = make_member("carol")
+    alice_client = logged_in(alice)
+
+    created = alice_client.post(reverse("games:create"), {"format": "first-to-71"})
+    game = Game.objects.get(creator=alice)
+    cancelled = logged_in(carol).post(reverse("games:cancel", args=[game.pk]))
+    joined = logged_in(bob).post(reverse("games:join", args=[game.pk]))
+
+    game.refresh_from_db()
+    assert created.status_code == 302
+    assert created["Location"] == reverse("games:lobby")
+    assert cancelled.status_code == 302
+    assert joined["Location"] == reverse("games:table", args=[game.pk])
+    assert game.status == Game.Status.IN_PROGRESS
+    assert game.is_ranked is False
+
+
+def test_a_member_with_a_game_sees_a_link_to_it(alice):
+    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+
+    page = logged_in(alice).get(reverse("games:lobby")).content.decode()
+
+    assert f'href="/parties/{game.pk}/"' in page
+    assert "une seule à la fois" in page
+
+
+def test_table_shows_only_the_players_own_hand(alice, bob):
+    game = start_game(alice, bob)
+    state = game.state["deal"]
+
+    alice_page = logged_in(alice).get(reverse("games:table", args=[game.pk])).content.decode()
+    spectator_page = Client().get(reverse("games:table", args=[game.pk])).content.decode()
+
+    alice_frame = json.loads(
+        alice_page.split('id="initial-frame" type="application/json">')[1].split("</script>")[0]
+    )
+    spectator_frame = json.loads(
+        spectator_page.split('id="initial-frame" type="application/json">')[1].split("</script>")[0]
+    )
+    assert alice_frame["view"]["hand"] == sorted(state["hands"][0], key=engine.CARDS.index)
+    assert alice_frame["game"]["your_seat"] == 0
+    assert spectator_frame["view"]["hand"] == []
+    assert spectator_frame["game"]["your_seat"] is None
+    assert 0 < alice_frame["game"]["seconds_left"] <= 180
+
+
+def test_unknown_table_is_404(db):
+    assert Client().get(reverse("games:table", args=[999])).status_code == 404
+
+
+def test_record_is_only_for_finished_games(alice, bob):
+    open_game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    client = logged_in(alice)
+    assert client.get(reverse("games:record", args=[open_game.pk])).status_code == 404
+    game = services.game_join(game_id=open_game.pk, user=bob)
+    assert client.get(reverse("games:record", args=[game.pk])).status_code == 403
+    assert client.get(reverse("games:record", args=[12345])).status_code == 404
+
+    services.game_leave(game_id=game.pk, user=alice)
+    response = client.get(reverse("games:record", args=[game.pk]))
+
+    record = json.loads(response.content)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="partie-{game.pk}.json"'
+    assert record["variant"] == "manille-2p"
+    assert record["players"] == ["alice", "bob"]
+    assert record["end"] == {"type": "forfeit", "seat": 0, "reason": "left"}
+
+
+def test_downloaded_record_replays_to_the_same_result(alice, bob, tmp_path: Path):
+    game = play_to_end(start_game(alice, bob), random.Random(21))
+    response = logged_in(alice).get(reverse("games:record", args=[game.pk]))
+    path = tmp_path / "partie.json"
+    path.write_bytes(response.content)
+
+    replay = subprocess.run(
+        [sys.executable, "manage.py", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        check=False,
+    )
+
+    document = json.loads(replay.stdout)
+    state = engine.state_from_json(game.state)
+    assert replay.returncode == 0
+    assert document["ok"] is True
+    assert document["finished"] is True
+    assert document["winner"] == game.winner_seat
+    assert document["totals"] == list(state.totals)
+
+
+def test_forfeit_record_replays_with_its_end(alice, bob):
+    game = start_game(alice, bob)
+    services.game_enforce_deadlines(now=game.deadline.replace(year=game.deadline.year + 1))
+    game.refresh_from_db()
+
+    response = logged_in(bob).get(reverse("games:record", args=[game.pk]))
+    status, document = engine.replay_record(response.content.decode())
+
+    assert status == 0
+    assert document["finished"] is True
+    assert document["winner"] == game.winner_seat
+    assert document["end"]["reason"] == "timeout"
+
+
+def test_leave_button_posts_a_forfeit(alice, bob):
+    game = start_game(alice, bob)
+
+    response = logged_in(bob).post(reverse("games:leave", args=[game.pk]))
+
+    game.refresh_from_db()
+    assert response.status_code == 302
+    assert game.end_reason == "left"
+    assert game.winner_seat == 0
+
+
+def test_table_page_settles_an_overdue_deadline_first(alice, bob):
+    game = start_game(alice, bob)
+    Game.objects.filter(pk=game.pk).update(deadline=game.started_at.replace(year=2000))
+
+    page = Client().get(reverse("games:table", args=[game.pk])).content.decode()
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.end_reason == "timeout"
+    assert '"status": "finished"' in page
+
+
+def test_admin_shows_a_game_read_only(alice, bob, make_member):
+    game = start_game(alice, bob)
+    admin = make_member("boss")
+    admin.is_staff = admin.is_superuser = True
+    admin.save()
+    client = logged_in(admin)
+
+    page = client.get(reverse("admin:games_game_change", args=[game.pk]))
+    posted = client.post(reverse("admin:games_game_change", args=[game.pk]), {"status": "open"})
+
+    game.refresh_from_db()
+    assert page.status_code == 200
+    assert "first_dealer" in page.content.decode()
+    assert posted.status_code == 403
+    assert game.status == Game.Status.IN_PROGRESS
