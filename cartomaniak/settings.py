@@ -103,7 +103,11 @@ DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # Persistent connections: every websocket message runs in a worker thread, and opening a
+        # PostgreSQL connection for each one cost two thirds of the throughput
+        # (docs/performance.md).
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
 IS_SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
