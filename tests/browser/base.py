@@ -13,6 +13,7 @@ from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
 from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
+from django.core.cache import cache
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 # Playwright's sync API runs an event loop in this thread; Django would otherwise refuse the
@@ -66,6 +67,12 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         cls.browser.close()
         cls._playwright.stop()
         super().tearDownClass()
+
+    def setUp(self) -> None:
+        super().setUp()
+        # The cache is shared with the server (Redis in CI) and outlives a run: allauth keeps its
+        # rate limits and confirmation-email cool-downs there.
+        cache.clear()
 
     def new_context(self, **options) -> BrowserContext:
         # A browser that asks for English: the site must still answer in French by default.

@@ -29,7 +29,12 @@ def act_once(pages: list[Page]) -> None:
     # page that must act may still be drawing the new version.
     for _attempt in range(50):
         for page in pages:
-            announcements = page.locator("#announcements button:visible")
+            # Trump and pass only: without roll or buque a first deal scores at most 60, so the
+            # six-deal match cannot end on points before bob leaves.
+            announcements = page.locator(
+                "#announcements button[data-action=pass]:visible, "
+                "#announcements button[data-action=trump]:visible"
+            )
             if announcements.count():
                 announcements.first.click()
                 return
