@@ -7,6 +7,10 @@ from his last view. The latency of a move runs from sending it to BOTH players h
 the new version. Prints moves per second and latency percentiles.
 
     .venv/bin/python benchmarks/live_games.py --url http://127.0.0.1:8000 --games 100 --seconds 60
+
+Several `--url` options spread the players over several server processes (side by side, sharing
+PostgreSQL and the Redis channel layer): the two players of a game sit on different processes
+whenever there are two or more, so every move crosses the channel layer.
 """
 
 import argparse
@@ -90,7 +94,7 @@ async def wait_for_version(seats: list[Seat], version: int, timeout: float) -> N
 
 
 async def play(
-    base_url: str,
+    base_urls: list[str],
     game_id: int,
     cookies: list[str],
     *,
@@ -100,16 +104,16 @@ async def play(
     errors: list,
     rng: random.Random,
 ) -> int:
-    parts = urlsplit(base_url)
-    scheme = "wss" if parts.scheme == "https" else "ws"
-    url = f"{scheme}://{parts.netloc}/ws/parties/{game_id}/"
-    origin = f"{parts.scheme}://{parts.netloc}"
     seats = [Seat(), Seat()]
     sockets = []
     readers = []
     moves = 0
     try:
-        for seat, cookie in zip(seats, cookies, strict=True):
+        for seat, cookie, base_url in zip(seats, cookies, base_urls, strict=True):
+            parts = urlsplit(base_url)
+            scheme = "wss" if parts.scheme == "https" else "ws"
+            url = f"{scheme}://{parts.netloc}/ws/parties/{game_id}/"
+            origin = f"{parts.scheme}://{parts.netloc}"
             socket = await connect(
                 url,
                 origin=origin,
@@ -160,6 +164,8 @@ def percentile(values: list[float], fraction: float) -> float:
 async def main_async(arguments) -> int:
     print(f"preparing {arguments.games} games on {settings.DATABASES['default']['ENGINE']} …")
     games = await asyncio.to_thread(prepare_games, arguments.games)
+    urls = arguments.url or ["http://127.0.0.1:8000"]
+    print(f"servers: {', '.join(urls)}")
     latencies: list[float] = []
     errors: list[str] = []
     rng = random.Random(arguments.seed)
@@ -168,7 +174,7 @@ async def main_async(arguments) -> int:
     results = await asyncio.gather(
         *(
             play(
-                arguments.url,
+                [urls[(index + seat) % len(urls)] for seat in (0, 1)],
                 game_id,
                 cookies,
                 until=until,
@@ -177,7 +183,7 @@ async def main_async(arguments) -> int:
                 errors=errors,
                 rng=random.Random(rng.random()),
             )
-            for game_id, cookies in games
+            for index, (game_id, cookies) in enumerate(games)
         ),
         return_exceptions=True,
     )
@@ -202,7 +208,11 @@ async def main_async(arguments) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", default="http://127.0.0.1:8000", help="the running server")
+    parser.add_argument(
+        "--url",
+        action="append",
+        help="a running server (repeat for several processes); default http://127.0.0.1:8000",
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--rate", type=float, default=1.0, help="decisions per second per game")

@@ -107,7 +107,6 @@ DATABASES = {
         # PostgreSQL connection for each one cost two thirds of the throughput
         # (docs/performance.md).
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
     )
 }
 IS_SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"

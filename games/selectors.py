@@ -29,9 +29,17 @@ ACTIVE_STATUSES = (Game.Status.OPEN, Game.Status.IN_PROGRESS)
 # --- Access -----------------------------------------------------------------------------------
 
 
+# What a table shows of its players. Loading only these columns of the two joined members keeps
+# the query that every move and every frame runs small (docs/performance.md).
+PLAYER_FIELDS = ("username", "ranked_wins", "ranked_losses")
+
+
 def game_get(*, game_id: int, for_update: bool = False) -> Game:
     """Return the game (players joined in), or raise GameError("game_not_found")."""
-    queryset = Game.objects.select_related("seat0", "seat1")
+    queryset = Game.objects.select_related("seat0", "seat1").only(
+        *(field.name for field in Game._meta.concrete_fields),
+        *(f"{seat}__{field}" for seat in ("seat0", "seat1") for field in PLAYER_FIELDS),
+    )
     if for_update:
         # of=("self",) keeps PostgreSQL from locking the joined user rows too.
         queryset = queryset.select_for_update(of=("self",))
