@@ -1,6 +1,7 @@
 """ASGI entry point: the Django app first, then routing, then origin check, auth, URL router."""
 
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -36,3 +37,20 @@ application = BackgroundJobsStarter(
         }
     )
 )
+
+
+def _start_jobs_when_daphne_runs() -> None:
+    """Start the embedded jobs as soon as Daphne's reactor runs, before anybody connects.
+
+    Without this, a restarted server would enforce overdue deadlines only once a first visitor
+    arrived. Other servers (and tests) keep the lazy start of `BackgroundJobsStarter`.
+    """
+    if "twisted.internet.reactor" not in sys.modules:
+        return
+    from twisted.internet import reactor
+
+    # Startup triggers fire before the asyncio loop itself runs; callLater lands inside it.
+    reactor.callWhenRunning(reactor.callLater, 0, background_jobs_ensure_started)
+
+
+_start_jobs_when_daphne_runs()
