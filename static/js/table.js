@@ -141,7 +141,9 @@
 
   function renderDraw(view, game) {
     var draws = game.first_dealer_draw;
-    $("draw-panel").hidden = !draws || !draws.length;
+    // The draw matters until the first card: after that it only takes room from the table.
+    var isBeforeFirstCard = !view || (view.deal_number === 1 && view.phase !== "play" && !view.deals.length);
+    $("draw-panel").hidden = !draws || !draws.length || !isBeforeFirstCard;
     if (!draws) return;
     var list = $("draw-list");
     list.textContent = "";

@@ -78,6 +78,8 @@ class LiveGameTests(BrowserTestCase):
         for page in pages:
             expect(page.locator("#deal-summary")).to_be_visible()
             expect(page.locator("#deal-summary-title")).to_have_text("Fin de la donne 1")
+            # The first-dealer draw makes room for the table once the cards are played.
+            expect(page.locator("#draw-panel")).to_be_hidden()
         game = Game.objects.get()
         totals = game.state["totals"]
         for page in pages:
