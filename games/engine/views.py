@@ -34,7 +34,8 @@ def _view(state: MatchState, seat: int | None) -> dict:
         header = {
             "trump": deal.trump,
             "rolled": deal.rolled,
-            "roll_forced": phase is Phase.TRUMP and deal.roll_forced,
+            # Public for the whole deal, so that both tables can say why it is rolled.
+            "roll_forced": deal.roll_forced,
             "buque": deal.buque,
             "doubled_by_tie": deal.doubled_by_tie,
             "multiplier": deal.multiplier,

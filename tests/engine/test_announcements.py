@@ -135,6 +135,8 @@ def test_six_deals_third_deal_without_a_roll_must_be_rolled() -> None:
     )
     rolled = apply(state, Action(seat=0, type="roll"))
     assert (rolled.deal.rolled, rolled.phase) == (True, Phase.BUQUE)
+    # Both players keep seeing why this deal is rolled.
+    assert [player_view(rolled, seat)["roll_forced"] for seat in (0, 1)] == [True, True]
 
 
 def test_six_deals_second_player_third_deal_is_forced_too() -> None:
