@@ -20,6 +20,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 # ORM calls the tests make between two browser steps.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+PASSWORD = "secret-pass-123"
+
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -85,3 +87,52 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
 
     def new_page(self, **options) -> Page:
         return self.new_context(**options).new_page()
+
+    def log_in(self, username: str) -> Page:
+        """Log an existing member in through the login form, in a browser of his own."""
+        page = self.new_page()
+        page.goto("/comptes/login/")
+        page.fill("input[name=login]", username)
+        page.fill("input[name=password]", PASSWORD)
+        page.locator("form[action='/comptes/login/'] [type=submit]").click()
+        page.wait_for_url(lambda url: "/comptes/login/" not in url)
+        return page
+
+
+def version_of(page: Page) -> int:
+    """Return the game version the table on this page shows."""
+    return int(page.locator("#table").get_attribute("data-version"))
+
+
+def act_once(pages: list[Page]) -> None:
+    """Make the one decision someone has to make: an announcement or a legal card."""
+    # Only what is shown: a panel that was just hidden can still hold its buttons, and the
+    # page that must act may still be drawing the new version.
+    for _attempt in range(50):
+        for page in pages:
+            # Trump and pass only: with no roll and no buque a first deal scores at most 60, so a
+            # match cannot end on points before the first deal's summary is shown.
+            announcements = page.locator(
+                "#announcements button[data-action=pass]:visible, "
+                "#announcements button[data-action=trump]:visible"
+            )
+            if announcements.count():
+                announcements.first.click()
+                return
+            legal = page.locator("#felt button.card.is-legal:not([aria-disabled]):visible")
+            if legal.count():
+                legal.first.click()
+                return
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("nobody can act")
+
+
+def play_first_deal(pages: list[Page]) -> None:
+    """Play the first deal to its summary, clicking for whichever player has to act."""
+    while not pages[0].locator("#deal-summary").is_visible():
+        version = version_of(pages[0])
+        act_once(pages)
+        for page in pages:
+            page.wait_for_function(
+                f"Number(document.getElementById('table').dataset.version) > {version}"
+            )

@@ -2,46 +2,15 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games.models import Game
-from tests.browser.base import BrowserTestCase
-
-PASSWORD = "secret-pass-123"
-
-
-def version_of(page: Page) -> int:
-    return int(page.locator("#table").get_attribute("data-version"))
-
-
-def act_once(pages: list[Page]) -> None:
-    """Make the one decision someone has to make: an announcement or a legal card."""
-    for page in pages:
-        # Trump and pass only: with no roll and no buque a first deal scores at most 60, so the
-        # match cannot end before the summary of deal 1 is shown.
-        announcements = page.locator(
-            "#announcements button[data-action=pass], #announcements button[data-action=trump]"
-        )
-        if announcements.count():
-            announcements.first.click()
-            return
-        legal = page.locator("#felt button.card.is-legal:not([aria-disabled])")
-        if legal.count():
-            legal.first.click()
-            return
-    raise AssertionError("nobody can act")
+from tests.browser.base import PASSWORD, BrowserTestCase, play_first_deal
 
 
 class LiveGameTests(BrowserTestCase):
     def log_in(self, username: str) -> Page:
-        user = get_user_model().objects.create_user(
+        get_user_model().objects.create_user(
             username=username, email=f"{username}@example.com", password=PASSWORD
         )
-        assert user.pk
-        page = self.new_page()
-        page.goto("/comptes/login/")
-        page.fill("input[name=login]", username)
-        page.fill("input[name=password]", PASSWORD)
-        page.locator("form[action='/comptes/login/'] [type=submit]").click()
-        page.wait_for_url(lambda url: "/comptes/login/" not in url)
-        return page
+        return super().log_in(username)
 
     def test_two_members_play_a_deal_then_one_leaves(self) -> None:
         alice = self.log_in("alice")
@@ -67,13 +36,7 @@ class LiveGameTests(BrowserTestCase):
         # A face-down card is only a back: nobody's page shows the opponent's cards.
         expect(alice.locator("#hand-top .card-back")).to_have_count(8)
 
-        while not alice.locator("#deal-summary").is_visible():
-            version = version_of(alice)
-            act_once(pages)
-            for page in pages:
-                page.wait_for_function(
-                    f"Number(document.getElementById('table').dataset.version) > {version}"
-                )
+        play_first_deal(pages)
 
         for page in pages:
             expect(page.locator("#deal-summary")).to_be_visible()

@@ -8,42 +8,13 @@ loss (ladder.md, *Forfeits*): alice gains 5 points, bob loses 3 (both one star).
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from games.models import Game
 from rankings.models import Subscription
 from rankings.periods import LadderKind, period_containing
 from rankings.services import subscription_create
-from tests.browser.base import BrowserTestCase
-
-PASSWORD = "secret-pass-123"
-
-
-def version_of(page: Page) -> int:
-    return int(page.locator("#table").get_attribute("data-version"))
-
-
-def act_once(pages: list[Page]) -> None:
-    """Make the one decision someone has to make: an announcement or a legal card."""
-    # Only what is shown: a panel that was just hidden can still hold its buttons, and the
-    # page that must act may still be drawing the new version.
-    for _attempt in range(50):
-        for page in pages:
-            # Trump and pass only: without roll or buque a first deal scores at most 60, so the
-            # six-deal match cannot end on points before bob leaves.
-            announcements = page.locator(
-                "#announcements button[data-action=pass]:visible, "
-                "#announcements button[data-action=trump]:visible"
-            )
-            if announcements.count():
-                announcements.first.click()
-                return
-            legal = page.locator("#felt button.card.is-legal:not([aria-disabled]):visible")
-            if legal.count():
-                legal.first.click()
-                return
-        pages[0].wait_for_timeout(100)
-    raise AssertionError("nobody can act")
+from tests.browser.base import PASSWORD, BrowserTestCase, play_first_deal
 
 
 class RankedLadderTests(BrowserTestCase):
@@ -59,15 +30,6 @@ class RankedLadderTests(BrowserTestCase):
         )
         Subscription.objects.filter(user=user).update(points=points)
         return user
-
-    def log_in(self, username: str) -> Page:
-        page = self.new_page()
-        page.goto("/comptes/login/")
-        page.fill("input[name=login]", username)
-        page.fill("input[name=password]", PASSWORD)
-        page.locator("form[action='/comptes/login/'] [type=submit]").click()
-        page.wait_for_url(lambda url: "/comptes/login/" not in url)
-        return page
 
     def test_a_ranked_match_through_the_waiting_room_moves_the_weekly_leaderboard(self) -> None:
         self.subscribed_member("alice", points=10)
@@ -90,13 +52,7 @@ class RankedLadderTests(BrowserTestCase):
         expect(alice.locator("#game-stakes")).to_have_text("Enjeu : +5 / −3")
 
         pages = [alice, bob]
-        while not alice.locator("#deal-summary").is_visible():
-            version = version_of(alice)
-            act_once(pages)
-            for page in pages:
-                page.wait_for_function(
-                    f"Number(document.getElementById('table').dataset.version) > {version}"
-                )
+        play_first_deal(pages)
         bob.once("dialog", lambda dialog: dialog.accept())
         bob.click("#leave-button")
         expect(alice.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")

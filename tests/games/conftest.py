@@ -1,33 +1,7 @@
 import random
 
-import pytest
-from allauth.account.models import EmailAddress
-from django.contrib.auth import get_user_model
-
 from games import engine
 from games.models import Game
-
-
-@pytest.fixture
-def make_member(db):
-    def make(username: str, *, is_verified: bool = True):
-        user = get_user_model().objects.create_user(
-            username=username, email=f"{username}@example.com", password="secret-pass-123"
-        )
-        EmailAddress.objects.create(user=user, email=user.email, verified=is_verified, primary=True)
-        return user
-
-    return make
-
-
-@pytest.fixture
-def alice(make_member):
-    return make_member("alice")
-
-
-@pytest.fixture
-def bob(make_member):
-    return make_member("bob")
 
 
 def seated_user(game: Game, seat: int):

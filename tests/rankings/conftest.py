@@ -1,10 +1,6 @@
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-import pytest
-from allauth.account.models import EmailAddress
-from django.contrib.auth import get_user_model
-
 from accounts.services import wallet_move
 from games.models import Game
 from rankings.models import Subscription
@@ -21,32 +17,6 @@ def paris(*args) -> dt.datetime:
 
 # A Wednesday in the middle of a week and of a month, far from any daylight-saving change.
 MIDWEEK = paris(2026, 6, 17, 15, 0)
-
-
-@pytest.fixture
-def make_member(db):
-    def make(username: str, *, wins: int = 0, losses: int = 0, is_verified: bool = True):
-        user = get_user_model().objects.create_user(
-            username=username,
-            email=f"{username}@example.com",
-            password="secret-pass-123",
-            ranked_wins=wins,
-            ranked_losses=losses,
-        )
-        EmailAddress.objects.create(user=user, email=user.email, verified=is_verified, primary=True)
-        return user
-
-    return make
-
-
-@pytest.fixture
-def alice(make_member):
-    return make_member("alice")
-
-
-@pytest.fixture
-def bob(make_member):
-    return make_member("bob")
 
 
 def subscribe(user, kind: str = LadderKind.WEEKLY, *, moment=MIDWEEK, points: int = 0):

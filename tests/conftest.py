@@ -1,0 +1,33 @@
+"""Fixtures shared by the test packages: members as the site knows them."""
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+
+
+@pytest.fixture
+def make_member(db):
+    """Make a member with a primary email address (verified unless told otherwise)."""
+
+    def make(username: str, *, wins: int = 0, losses: int = 0, is_verified: bool = True):
+        user = get_user_model().objects.create_user(
+            username=username,
+            email=f"{username}@example.com",
+            password="secret-pass-123",
+            ranked_wins=wins,
+            ranked_losses=losses,
+        )
+        EmailAddress.objects.create(user=user, email=user.email, verified=is_verified, primary=True)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def alice(make_member):
+    return make_member("alice")
+
+
+@pytest.fixture
+def bob(make_member):
+    return make_member("bob")
