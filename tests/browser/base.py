@@ -104,21 +104,22 @@ def version_of(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-version"))
 
 
-def act_once(pages: list[Page]) -> None:
-    """Make the one decision someone has to make: an announcement or a legal card."""
+def act_once(pages: list[Page], *, preferred_announcements: tuple[str, ...] = ()) -> None:
+    """Make the one decision someone has to make: an announcement or a legal card.
+
+    By default only trump and pass are announced: with no roll and no buque a first deal scores
+    at most 60, so a match cannot end on points before the first deal's summary is shown.
+    """
     # Only what is shown: a panel that was just hidden can still hold its buttons, and the
     # page that must act may still be drawing the new version.
+    choices = [*preferred_announcements, "trump", "pass"]
     for _attempt in range(50):
         for page in pages:
-            # Trump and pass only: with no roll and no buque a first deal scores at most 60, so a
-            # match cannot end on points before the first deal's summary is shown.
-            announcements = page.locator(
-                "#announcements button[data-action=pass]:visible, "
-                "#announcements button[data-action=trump]:visible"
-            )
-            if announcements.count():
-                announcements.first.click()
-                return
+            for choice in choices:
+                announcement = page.locator(f"#announcements button[data-action={choice}]:visible")
+                if announcement.count():
+                    announcement.first.click()
+                    return
             legal = page.locator("#felt button.card.is-legal:not([aria-disabled]):visible")
             if legal.count():
                 legal.first.click()

@@ -1,8 +1,9 @@
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
+from games import engine
 from games.models import Game
-from tests.browser.base import PASSWORD, BrowserTestCase, play_first_deal
+from tests.browser.base import PASSWORD, BrowserTestCase, act_once, play_first_deal, version_of
 
 
 class LiveGameTests(BrowserTestCase):
@@ -62,4 +63,45 @@ class LiveGameTests(BrowserTestCase):
         expect(bob.locator("#match-end-title")).to_have_text("Vous perdez la partie.")
         expect(alice.locator("#record-link")).to_have_attribute(
             "href", f"/parties/{game.pk}/partie.json"
+        )
+
+    def test_two_members_play_a_whole_match_to_its_end_on_points(self) -> None:
+        alice = self.log_in("alice")
+        bob = self.log_in("bob")
+        alice.goto("/salle/")
+        expect(alice.locator("#live-status")).to_have_attribute("data-status", "open")
+        bob.goto("/salle/")
+        expect(bob.locator("#live-status")).to_have_attribute("data-status", "open")
+        alice.select_option("#create-format", "first-to-71")
+        alice.click("#create-button")
+        bob.locator("#open-games-body tr", has_text="alice").get_by_role(
+            "button", name="Rejoindre"
+        ).click()
+        alice.wait_for_url("**/parties/*/")
+        bob.wait_for_url("**/parties/*/")
+        pages = [alice, bob]
+
+        # Rolling and buquing multiply each deal, so that a match to 71 takes a few deals.
+        while not alice.locator("#match-end").is_visible():
+            version = version_of(alice)
+            act_once(pages, preferred_announcements=("roll", "buque", "surbuque"))
+            alice.wait_for_function(
+                "Number(document.getElementById('table').dataset.version) > "
+                f"{version} || !document.getElementById('match-end').hidden"
+            )
+
+        game = Game.objects.get()
+        winner, loser = (alice, bob) if game.winner_seat == 0 else (bob, alice)
+        assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.POINTS)
+        assert max(game.state["totals"]) >= 71
+        expect(winner.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")
+        expect(loser.locator("#match-end-title")).to_have_text("Vous perdez la partie.")
+        # The record downloaded from the table replays to the same result.
+        response = winner.request.get(f"/parties/{game.pk}/partie.json")
+        status, replayed = engine.replay_record(response.json())
+        assert (status, replayed["finished"], replayed["winner"], replayed["totals"]) == (
+            0,
+            True,
+            game.winner_seat,
+            game.state["totals"],
         )
