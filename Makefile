@@ -5,8 +5,17 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The browser tests drive Debian's Chromium (never a downloaded browser build).
+CHROMIUM_PATH ?= /usr/bin/chromium
 
 .PHONY: install run test lint format messages migrate worker beat clean
+
+$(CHROMIUM_PATH):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "The browser tests need Chromium at $(CHROMIUM_PATH): apt-get install -y chromium"; exit 1; \
+	fi
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,8 +34,8 @@ migrate: install
 run: migrate
 	$(BIN)/daphne -b $(HOST) -p $(PORT) cartomaniak.asgi:application
 
-test: install
-	$(BIN)/python -m pytest
+test: install $(CHROMIUM_PATH)
+	CHROMIUM_PATH=$(CHROMIUM_PATH) $(BIN)/python -m pytest
 	$(BIN)/ruff check .
 
 lint: install
