@@ -14,7 +14,7 @@ from channels.layers import channel_layers
 from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
 from django.core.cache import cache
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 # Playwright's sync API runs an event loop in this thread; Django would otherwise refuse the
 # ORM calls the tests make between two browser steps.
@@ -97,6 +97,28 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         page.locator("form[action='/comptes/login/'] [type=submit]").click()
         page.wait_for_url(lambda url: "/comptes/login/" not in url)
         return page
+
+
+def enter_waiting_room(*pages: Page) -> None:
+    """Open the waiting room on each page and wait until its live connection is up."""
+    for page in pages:
+        page.goto("/salle/")
+        expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
+
+
+def meet_at_a_table(
+    creator: Page, joiner: Page, *, creator_name: str, game_format: str, is_ranked: bool = False
+) -> None:
+    """Create a game from the waiting room, join it from the other page, reach the table."""
+    creator.select_option("#create-format", game_format)
+    if is_ranked:
+        creator.check("#create-ranked")
+    creator.click("#create-button")
+    row = joiner.locator("#open-games-body tr", has_text=creator_name)
+    expect(row).to_have_count(1)
+    row.get_by_role("button", name="Rejoindre").click()
+    creator.wait_for_url("**/parties/*/")
+    joiner.wait_for_url("**/parties/*/")
 
 
 def version_of(page: Page) -> int:

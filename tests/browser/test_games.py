@@ -3,7 +3,15 @@ from playwright.sync_api import Page, expect
 
 from games import engine
 from games.models import Game
-from tests.browser.base import PASSWORD, BrowserTestCase, act_once, play_first_deal, version_of
+from tests.browser.base import (
+    PASSWORD,
+    BrowserTestCase,
+    act_once,
+    enter_waiting_room,
+    meet_at_a_table,
+    play_first_deal,
+    version_of,
+)
 
 
 class LiveGameTests(BrowserTestCase):
@@ -16,20 +24,10 @@ class LiveGameTests(BrowserTestCase):
     def test_two_members_play_a_deal_then_one_leaves(self) -> None:
         alice = self.log_in("alice")
         bob = self.log_in("bob")
-        alice.goto("/salle/")
-        expect(alice.locator("#live-status")).to_have_attribute("data-status", "open")
-        bob.goto("/salle/")
-        expect(bob.locator("#live-status")).to_have_attribute("data-status", "open")
+        enter_waiting_room(alice, bob)
         expect(alice.locator("#present-list li")).to_have_count(2)
 
-        alice.select_option("#create-format", "first-to-71")
-        alice.click("#create-button")
-        row = bob.locator("#open-games-body tr", has_text="alice")
-        expect(row).to_have_count(1)
-        row.get_by_role("button", name="Rejoindre").click()
-
-        alice.wait_for_url("**/parties/*/")
-        bob.wait_for_url("**/parties/*/")
+        meet_at_a_table(alice, bob, creator_name="alice", game_format="first-to-71")
         pages = [alice, bob]
         for page in pages:
             expect(page.locator("#draw-panel")).to_be_visible()
@@ -68,17 +66,8 @@ class LiveGameTests(BrowserTestCase):
     def test_two_members_play_a_whole_match_to_its_end_on_points(self) -> None:
         alice = self.log_in("alice")
         bob = self.log_in("bob")
-        alice.goto("/salle/")
-        expect(alice.locator("#live-status")).to_have_attribute("data-status", "open")
-        bob.goto("/salle/")
-        expect(bob.locator("#live-status")).to_have_attribute("data-status", "open")
-        alice.select_option("#create-format", "first-to-71")
-        alice.click("#create-button")
-        bob.locator("#open-games-body tr", has_text="alice").get_by_role(
-            "button", name="Rejoindre"
-        ).click()
-        alice.wait_for_url("**/parties/*/")
-        bob.wait_for_url("**/parties/*/")
+        enter_waiting_room(alice, bob)
+        meet_at_a_table(alice, bob, creator_name="alice", game_format="first-to-71")
         pages = [alice, bob]
 
         # Rolling and buquing multiply each deal, so that a match to 71 takes a few deals.

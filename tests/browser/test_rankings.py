@@ -14,7 +14,13 @@ from games.models import Game
 from rankings.models import Subscription
 from rankings.periods import LadderKind, period_containing
 from rankings.services import subscription_create
-from tests.browser.base import PASSWORD, BrowserTestCase, play_first_deal
+from tests.browser.base import (
+    PASSWORD,
+    BrowserTestCase,
+    enter_waiting_room,
+    meet_at_a_table,
+    play_first_deal,
+)
 
 
 class RankedLadderTests(BrowserTestCase):
@@ -36,19 +42,8 @@ class RankedLadderTests(BrowserTestCase):
         self.subscribed_member("bob", points=10)
         alice = self.log_in("alice")
         bob = self.log_in("bob")
-        alice.goto("/salle/")
-        expect(alice.locator("#live-status")).to_have_attribute("data-status", "open")
-        bob.goto("/salle/")
-        expect(bob.locator("#live-status")).to_have_attribute("data-status", "open")
-
-        alice.select_option("#create-format", "six-deals")
-        alice.check("#create-ranked")
-        alice.click("#create-button")
-        row = bob.locator("#open-games-body tr", has_text="alice")
-        expect(row).to_have_count(1)
-        row.get_by_role("button", name="Rejoindre").click()
-        alice.wait_for_url("**/parties/*/")
-        bob.wait_for_url("**/parties/*/")
+        enter_waiting_room(alice, bob)
+        meet_at_a_table(alice, bob, creator_name="alice", game_format="six-deals", is_ranked=True)
         expect(alice.locator("#game-stakes")).to_have_text("Enjeu : +5 / −3")
 
         pages = [alice, bob]
