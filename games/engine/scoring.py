@@ -25,13 +25,9 @@ def deal_base(
     return None, 0, False
 
 
-def score_deal(deal: DealState) -> DealSummary:
-    """Score a deal whose sixteen tricks are played."""
-    scorer, base, capot = deal_base(deal.tricks_won, deal.card_points)
-    multiplier = deal.multiplier
-    score = [0, 0]
-    if scorer is not None:
-        score[scorer] = min(MAXIMUM_DEAL_SCORE, base * multiplier)
+def _summary(
+    deal: DealState, *, capot: bool, score: tuple[int, int], complete: bool
+) -> DealSummary:
     return DealSummary(
         dealer=deal.dealer,
         trump=deal.trump,
@@ -41,24 +37,21 @@ def score_deal(deal: DealState) -> DealSummary:
         card_points=deal.card_points,
         capot=capot,
         doubled_by_tie=deal.doubled_by_tie,
-        multiplier=multiplier,
-        score=(score[0], score[1]),
-        complete=True,
+        multiplier=deal.multiplier,
+        score=score,
+        complete=complete,
     )
+
+
+def score_deal(deal: DealState) -> DealSummary:
+    """Score a deal whose sixteen tricks are played."""
+    scorer, base, capot = deal_base(deal.tricks_won, deal.card_points)
+    score = [0, 0]
+    if scorer is not None:
+        score[scorer] = min(MAXIMUM_DEAL_SCORE, base * deal.multiplier)
+    return _summary(deal, capot=capot, score=(score[0], score[1]), complete=True)
 
 
 def cut_deal_summary(deal: DealState) -> DealSummary:
     """Summarise a deal cut short: tricks and points so far, no capot, no score."""
-    return DealSummary(
-        dealer=deal.dealer,
-        trump=deal.trump,
-        rolled=deal.rolled,
-        buque=deal.buque,
-        tricks=deal.tricks_won,
-        card_points=deal.card_points,
-        capot=False,
-        doubled_by_tie=deal.doubled_by_tie,
-        multiplier=deal.multiplier,
-        score=(0, 0),
-        complete=False,
-    )
+    return _summary(deal, capot=False, score=(0, 0), complete=False)
