@@ -16,6 +16,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from cartomaniak.handlers import game_ended_dispatch
 from games import engine
 
 from . import events
@@ -78,9 +79,7 @@ def _store(game: Game, state, *, now: datetime, kind: str, seat: int | None, pay
         game.deadline = _next_deadline(now)
     game.save()
     if state.is_finished:
-        from rankings.services import ladder_game_ended
-
-        ladder_game_ended(game=game)
+        game_ended_dispatch(game=game)
         events.lobby_changed_on_commit()
     events.game_changed_on_commit(game_id=game.pk, version=game.version)
 

@@ -58,7 +58,8 @@ def ladder_game_ended(*, game) -> None:
     """Apply a finished ranked game to both records and to every ladder each player is
     subscribed to for the period in which the game ended; exactly once per game.
 
-    Called by the games service inside its transaction, after it saved the result.
+    A handler of `cartomaniak.handlers.GAME_ENDED_HANDLERS`: called inside the transaction that
+    saved the result.
     """
     if not game.is_ranked or game.status != "finished" or game.winner_seat not in (0, 1):
         return
