@@ -48,7 +48,7 @@ format: install
 # Regenerate the translation catalogues (French is the source language of game words, English
 # the translation); `make install` compiles them.
 messages: install
-	$(BIN)/python manage.py makemessages -l en --ignore=.venv --ignore=benchmarks --ignore=tests
+	$(BIN)/python manage.py makemessages -l en --no-location --ignore=.venv --ignore=benchmarks --ignore=tests
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # Production-style background processes (with REDIS_URL set).
