@@ -10,9 +10,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from cartomaniak.background import background_jobs_ensure_started  # noqa: E402
+from cartomaniak.origins import SiteOriginValidator  # noqa: E402
 from cartomaniak.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -31,9 +31,7 @@ application = BackgroundJobsStarter(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-            ),
+            "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         }
     )
 )
