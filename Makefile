@@ -7,6 +7,10 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 CHROMIUM_PATH ?= /usr/bin/chromium
+# Nothing set in the settings means a production start, which refuses to run without a real
+# SECRET_KEY: the development commands ask for the development default (DEBUG on) unless the
+# environment already says otherwise.
+DEVELOPMENT := DEBUG=$(or $(DEBUG),1)
 
 .PHONY: install run test lint format messages migrate worker beat clean
 
@@ -24,15 +28,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
-	@if command -v msgfmt >/dev/null 2>&1; then $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null; fi
+	@if command -v msgfmt >/dev/null 2>&1; then $(DEVELOPMENT) $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null; fi
 
 migrate: install
-	$(BIN)/python manage.py migrate --noinput
+	$(DEVELOPMENT) $(BIN)/python manage.py migrate --noinput
 
 # The whole site (HTTP and websockets) on the embedded default: SQLite, in-memory channel layer,
 # background jobs (deadlines, period closing) inside the server process. No service to install.
 run: migrate
-	$(BIN)/daphne -b $(HOST) -p $(PORT) cartomaniak.asgi:application
+	$(DEVELOPMENT) $(BIN)/daphne -b $(HOST) -p $(PORT) cartomaniak.asgi:application
 
 test: install $(CHROMIUM_PATH)
 	CHROMIUM_PATH=$(CHROMIUM_PATH) $(BIN)/python -m pytest
@@ -48,10 +52,11 @@ format: install
 # Regenerate the translation catalogues (French is the source language of game words, English
 # the translation); `make install` compiles them.
 messages: install
-	$(BIN)/python manage.py makemessages -l en --no-location --ignore=.venv --ignore=benchmarks --ignore=tests
-	$(BIN)/python manage.py compilemessages --ignore=.venv
+	$(DEVELOPMENT) $(BIN)/python manage.py makemessages -l en --no-location --ignore=.venv --ignore=benchmarks --ignore=tests
+	$(DEVELOPMENT) $(BIN)/python manage.py compilemessages --ignore=.venv
 
-# Production-style background processes (with REDIS_URL set).
+# Background processes (with REDIS_URL set). In production, with the production environment
+# (deploy/production.env.example); for development with Redis, set DEBUG=1 as well.
 worker: install
 	$(BIN)/celery -A cartomaniak worker --loglevel=info
 

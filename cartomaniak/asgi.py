@@ -14,6 +14,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from cartomaniak.background import background_jobs_ensure_started  # noqa: E402
 from cartomaniak.origins import SiteOriginValidator  # noqa: E402
 from cartomaniak.routing import websocket_urlpatterns  # noqa: E402
+from cartomaniak.startup import static_files_check  # noqa: E402
+
+static_files_check()
 
 
 class BackgroundJobsStarter:
