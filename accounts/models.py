@@ -100,6 +100,52 @@ class CreditMovement(models.Model):
                 name="credit_movement_once_per_cause",
             ),
         ]
+        # Changing a member's account is not enough to create money: its own permission.
+        permissions = [("grant_credits", _("Peut accorder ou retirer des crédits"))]
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.amount:+d} ({self.kind})"
+
+
+class OperatorAction(models.Model):
+    """One action of the team that moves value (credits, prizes): who, when, for whom, why.
+
+    Append-only, written in the same transaction as the action itself (`accounts.services`,
+    `rankings.services`), and shown read-only in the admin.
+    """
+
+    class Kind(models.TextChoices):
+        CREDITS_GRANT = "credits_grant", _("crédits accordés")
+        CREDITS_REMOVAL = "credits_removal", _("crédits retirés")
+        PRIZE_DELIVERY = "prize_delivery", _("prix remis")
+
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("membre de l'équipe"),
+    )
+    kind = models.CharField(_("action"), max_length=32, choices=Kind.choices)
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("membre concerné"),
+    )
+    amount = models.IntegerField(_("montant"), null=True, blank=True)
+    reason = models.TextField(_("motif"))
+    # What the action changed: a ledger line, a prize...
+    subject_type = models.CharField(_("type d'objet"), max_length=64)
+    subject_id = models.CharField(_("identifiant d'objet"), max_length=64)
+    created_at = models.DateTimeField(_("date"))
+
+    class Meta:
+        verbose_name = _("action de l'équipe")
+        verbose_name_plural = _("actions de l'équipe (journal)")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["-created_at"], name="operator_action_date")]
+
+    def __str__(self) -> str:
+        return f"{self.operator_id} {self.kind} {self.subject_type} {self.subject_id}"

@@ -278,10 +278,14 @@ GAME_DECISION_SECONDS = int(os.environ.get("GAME_DECISION_SECONDS", "180"))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {
+        "refusal_without_traceback": {"()": "cartomaniak.logging.RefusalWithoutTraceback"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "daphne": {"level": "WARNING"},
         "django.channels.server": {"level": "WARNING"},
+        "django.request": {"filters": ["refusal_without_traceback"]},
     },
 }

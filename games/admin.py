@@ -2,6 +2,7 @@ import json
 
 from django.contrib import admin
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from .models import Game, GameAction
 
@@ -58,8 +59,12 @@ class GameAdmin(admin.ModelAdmin):
     ]
     exclude = ("state",)
 
-    @admin.display(description="state")
+    @admin.display(description=_("état"))
     def state_pretty(self, obj: Game) -> str:
+        # The state holds the hands and the deck: nobody, staff included, sees a hidden card of
+        # a game in progress (docs/security.md). Once finished, the record is public anyway.
+        if not obj.is_finished:
+            return _("L'état d'une partie n'est montré qu'une fois la partie terminée.")
         return format_html("<pre>{}</pre>", json.dumps(obj.state, indent=2, ensure_ascii=False))
 
     def has_add_permission(self, request) -> bool:

@@ -232,13 +232,16 @@ def test_frozen_standings_stay_as_they_were_at_closing(alice, bob) -> None:
 def test_marking_delivered_changes_only_prizes_to_deliver(make_member) -> None:
     first = make_member("first")
     second = make_member("second")
+    operator = make_member("operator")
     _standing(first, points=30, wins=6, losses=0)
     _standing(second, points=20, wins=4, losses=0)
     credits = _prize(1, amount=10)
     item = _prize(2, Prize.Kind.ITEM)
     period_close(ladder_kind=LadderKind.WEEKLY, period_start=WEEK.start, now=AFTER_WEEK)
 
-    count = prizes_mark_delivered(prize_ids=[credits.pk, item.pk], now=AFTER_WEEK)
+    count = prizes_mark_delivered(
+        prize_ids=[credits.pk, item.pk], operator=operator, now=AFTER_WEEK
+    )
 
     credits.refresh_from_db()
     item.refresh_from_db()
