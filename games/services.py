@@ -47,6 +47,22 @@ def _lock_members(*user_ids: int) -> None:
     )
 
 
+def _member_stars_locked(*user_ids: int) -> dict[int, int]:
+    """Return each member's star group from his record as stored now (rows already locked).
+
+    Never from a user object handed in: a waiting-room socket keeps the member it loaded when
+    it opened, and his record may have crossed a group boundary since (ladder.md, Groups).
+    """
+    from rankings.stars import star_group
+
+    records = (
+        get_user_model()
+        .objects.filter(pk__in=user_ids)
+        .values_list("pk", "ranked_wins", "ranked_losses")
+    )
+    return {pk: star_group(wins=wins, losses=losses) for pk, wins, losses in records}
+
+
 def _next_deadline(now: datetime) -> datetime:
     return now + timedelta(seconds=settings.GAME_DECISION_SECONDS)
 
@@ -147,8 +163,9 @@ def game_join(
         game.seat1 = user
         game.status = Game.Status.IN_PROGRESS
         game.started_at = now
-        game.seat0_stars = game.seat0.stars
-        game.seat1_stars = user.stars
+        stars = _member_stars_locked(game.seat0_id, user.pk)
+        game.seat0_stars = stars[game.seat0_id]
+        game.seat1_stars = stars[user.pk]
         game.first_dealer_draw = [list(pair) for pair in draws]
         _store(
             game,

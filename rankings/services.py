@@ -343,8 +343,9 @@ def _prize_award(*, prize: Prize, standing: FinalStanding | None, now: dt.dateti
     """Give a prize to the member at its place; return whether it has a winner."""
     prize.awarded_at = now
     # A place whose member played no counted game in the period wins nothing: a prize rewards
-    # play, not a subscription alone.
-    if standing is None or standing.wins + standing.losses == 0:
+    # play, not a subscription alone. Nor does a deactivated account (closed, or suspended by
+    # the team): no credits, no email; his place in the standings stays (ladder.md).
+    if standing is None or standing.wins + standing.losses == 0 or not standing.user.is_active:
         prize.status = Prize.Status.NOT_AWARDED
         prize.save(update_fields=["status", "awarded_at"])
         return False
