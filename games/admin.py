@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .models import Game, GameAction
+from .models import Game, GameAction, RankedPlayBan
 
 
 class GameActionInline(admin.TabularInline):
@@ -74,4 +74,20 @@ class GameAdmin(admin.ModelAdmin):
         return request.method in ("GET", "HEAD") and super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(RankedPlayBan)
+class RankedPlayBanAdmin(admin.ModelAdmin):
+    """Bars from ranked play (ladder.md, *Quitters*): decided by the rule, read-only here."""
+
+    list_display = ("user", "starts_at", "ends_at", "abandons", "counted_games", "game")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+    readonly_fields = ("user", "game", "starts_at", "ends_at", "abandons", "counted_games")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -19,7 +19,7 @@ from django.utils import timezone
 from cartomaniak.handlers import game_ended_dispatch
 from games import engine
 
-from . import events
+from . import events, quitters
 from .errors import GameError
 from .models import Game, GameAction, LobbyPresence
 from .selectors import (
@@ -103,12 +103,14 @@ def _store(game: Game, state, *, now: datetime, kind: str, seat: int | None, pay
 # --- The waiting room -------------------------------------------------------------------------
 
 
-def game_create(*, user, format: str, is_ranked: bool) -> Game:
+def game_create(*, user, format: str, is_ranked: bool, now: datetime | None = None) -> Game:
     """Open a game waiting for an opponent; the creator takes seat 0."""
     if format not in Game.Format.values:
         raise GameError("bad_format")
     if is_ranked and not member_is_verified(user=user):
         raise GameError("verification_required")
+    if is_ranked:
+        quitters.ranked_play_check(user=user, now=now or timezone.now())
     with transaction.atomic():
         _lock_members(user.pk)
         if game_current_for_user(user=user) is not None:
@@ -151,6 +153,8 @@ def game_join(
             raise GameError("own_game")
         if game.is_ranked and not member_is_verified(user=user):
             raise GameError("verification_required")
+        if game.is_ranked:
+            quitters.ranked_play_check(user=user, now=now)
         _lock_members(game.creator_id, user.pk)
         if game_current_for_user(user=user) is not None:
             raise GameError("already_in_game")
