@@ -12,7 +12,7 @@ CHROMIUM_PATH ?= /usr/bin/chromium
 # environment already says otherwise.
 DEVELOPMENT := DEBUG=$(or $(DEBUG),1)
 
-.PHONY: install run test lint format messages migrate worker beat clean
+.PHONY: install lock run test lint format messages migrate worker beat clean
 
 $(CHROMIUM_PATH):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -21,11 +21,23 @@ $(CHROMIUM_PATH):
 		echo "The browser tests need Chromium at $(CHROMIUM_PATH): apt-get install -y chromium"; exit 1; \
 	fi
 
-$(STAMP): pyproject.toml
+# Reproducible installs: every package at the version and hash of requirements-dev.lock (the
+# production lock, requirements.lock, leaves out the dev tools), then the project itself,
+# editable, built by the locked setuptools. `make lock` refreshes both locks after a change
+# of pyproject.toml (a test fails until it is run).
+$(STAMP): requirements-dev.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
+
+LOCK := $(BIN)/uv pip compile pyproject.toml requirements-build.in --universal \
+	--python-version 3.11 --generate-hashes --quiet
+
+lock: install
+	$(LOCK) --output-file requirements.lock
+	$(LOCK) --extra dev --output-file requirements-dev.lock
+	$(MAKE) install
 
 install: $(STAMP)
 	@if command -v msgfmt >/dev/null 2>&1; then $(DEVELOPMENT) $(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null; fi
@@ -60,8 +72,9 @@ messages: install
 worker: install
 	$(BIN)/celery -A cartomaniak worker --loglevel=info
 
+# Beat keeps the time of each job's last run in a file of its own, outside the sources.
 beat: install
-	$(BIN)/celery -A cartomaniak beat --loglevel=info
+	$(BIN)/celery -A cartomaniak beat --loglevel=info --schedule=$(VENV)/celerybeat-schedule
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .test-db*.sqlite3 staticfiles
