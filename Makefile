@@ -31,8 +31,11 @@ $(STAMP): requirements-dev.lock
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
+# Keeps every locked version that still fits pyproject.toml and adds what is new;
+# `make lock LOCK_OPTIONS=--upgrade` moves every package to the newest version allowed.
+LOCK_OPTIONS ?=
 LOCK := $(BIN)/uv pip compile pyproject.toml requirements-build.in --universal \
-	--python-version 3.11 --generate-hashes --quiet
+	--python-version 3.11 --generate-hashes --quiet $(LOCK_OPTIONS)
 
 lock: install
 	$(LOCK) --output-file requirements.lock
