@@ -85,6 +85,8 @@ class Action:
             raise _malformed("an action needs a seat and a type")
         if obj["type"] == "trump" and "suit" not in obj:
             raise _malformed("a trump action needs a suit: S H D C, or null for no trump")
+        if obj["type"] == "play" and "card" not in obj:
+            raise _malformed("a play action needs a card")
         return cls(seat=obj["seat"], type=obj["type"], suit=obj.get("suit"), card=obj.get("card"))
 
     def to_json(self) -> dict:
