@@ -18,7 +18,7 @@ from ..errors import (
     WRONG_PHASE,
     RuleError,
 )
-from ..tricks import obligation, refusal, winning_index
+from ..tricks import Obligation, obligation, refusal, winning_index
 from .dealing import deal_hands, validate_deck
 from .rulesets import RULESETS, TRUMP_TURNED_UP, MatchFormat, Ruleset
 from .scoring import TRICKS_PER_DEAL, cut_deal_summary, score_deal
@@ -191,19 +191,27 @@ def hidden_hand_seats(state: MatchState) -> frozenset[int]:
 # --- what is legal ----------------------------------------------------------------------------
 
 
-def follower_obligation(deal: DealState, seat: int):
+# The last answer of follower_obligation, reused when apply checks the card chosen from
+# legal_actions. A deal is immutable and the entry holds a reference to it, so identity is a
+# safe key (one tuple, replaced whole: safe to share between threads).
+_last_obligation: tuple = (None, None, None)
+
+
+def follower_obligation(deal: DealState, seat: int) -> Obligation:
     """Return the shared follower rule's answer (`tricks.Obligation`) for `seat` now."""
+    global _last_obligation
+    last = _last_obligation
+    if last[0] is deal and last[1] == seat:
+        return last[2]
     trick = deal.trick
     cards = [card for _seat, card in trick]
-    if not trick:
-        return obligation(deal.hands[seat], cards, deal.trump, is_partner_winning=False)
-    winning_seat = trick[winning_index(cards, deal.trump)][0]
-    return obligation(
-        deal.hands[seat],
-        cards,
-        deal.trump,
-        is_partner_winning=team_of(winning_seat) == team_of(seat),
-    )
+    is_partner_winning = False
+    if trick:
+        winning_seat = trick[winning_index(cards, deal.trump)][0]
+        is_partner_winning = (winning_seat - seat) % 2 == 0
+    rule = obligation(deal.hands[seat], cards, deal.trump, is_partner_winning=is_partner_winning)
+    _last_obligation = (deal, seat, rule)
+    return rule
 
 
 def legal_cards(deal: DealState, seat: int) -> tuple[str, ...]:
