@@ -110,9 +110,7 @@ FOLLOWER_EXAMPLES: tuple[FollowerExample, ...] = (
     FollowerExample(
         key="void_partner_winning_any_card",
         rule=2,
-        description=(
-            "Your partner's A♣ is winning and you have no club: any card, trump or not."
-        ),
+        description="Your partner's A♣ is winning and you have no club: any card, trump or not.",
         trump="S",
         trick=((2, "AC"), (3, "9C")),
         hand=("KS", "7S", "TH", "8D"),

@@ -334,9 +334,10 @@ def _announce_mee(state: MatchState, deal: DealState, action: Action) -> MatchSt
     dealer = deal.dealer
     if action.type == "mee":
         # The first mee ends the asking; the dealer's side is asked, d+2 then d.
-        return _with_deal(state, Phase.TEGEN, deal._replace(mee=True, to_act=(dealer + 2) % 4))
+        return _with_deal(state, Phase.TEGEN, deal._replace(mee=True, to_act=partner_of(dealer)))
     if action.seat == next_seat(dealer):
-        return _with_deal(state, Phase.MEE, deal._replace(to_act=(dealer + 3) % 4))
+        # d+1 passed: the other opponent, d+3, is asked.
+        return _with_deal(state, Phase.MEE, deal._replace(to_act=partner_of(action.seat)))
     return _with_deal(state, Phase.PLAY, deal._replace(to_act=next_seat(dealer)))
 
 
@@ -344,7 +345,7 @@ def _announce_tegen(state: MatchState, deal: DealState, action: Action) -> Match
     dealer = deal.dealer
     if action.type == "tegen":
         return _with_deal(state, Phase.PLAY, deal._replace(tegen=True, to_act=next_seat(dealer)))
-    if action.seat == (dealer + 2) % 4:
+    if action.seat == partner_of(dealer):
         return _with_deal(state, Phase.TEGEN, deal._replace(to_act=dealer))
     return _with_deal(state, Phase.PLAY, deal._replace(to_act=next_seat(dealer)))
 
