@@ -65,7 +65,9 @@ class MemberAdmin(UserAdmin):
     )
 
     def get_readonly_fields(self, request, obj=None):
-        fields = tuple(super().get_readonly_fields(request, obj))
+        # The ranked record is written by the ladder's exactly-once service only: it decides
+        # the star group, hence the points of every match.
+        fields = (*super().get_readonly_fields(request, obj), "ranked_wins", "ranked_losses")
         if request.user.is_superuser:
             return fields
         return fields + PRIVILEGE_FIELDS

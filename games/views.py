@@ -36,8 +36,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
     }
     if ranked_ban_message:
-        # The refusal of a ranked create/join over the socket, said with its date.
-        lobby_strings["errors"]["ranked_play_barred"] = ranked_ban_message
+        # The refusal of a ranked create/join over the socket: the notice below says the rest.
+        lobby_strings["errors"]["ranked_play_barred"] = _(
+            "Pas de partie classée pour l'instant : voir ci-dessous jusqu'à quand."
+        )
     return render(
         request,
         "games/lobby.html",

@@ -226,3 +226,25 @@ def test_a_member_sees_nothing_of_the_audit_trail(alice) -> None:
     response = logged_in(alice).get("/admin/accounts/operatoraction/")
 
     assert response.status_code == 302
+
+
+def test_the_ranked_record_is_not_edited_in_the_admin(superuser, alice) -> None:
+    logged_in(superuser).post(
+        f"/admin/accounts/user/{alice.pk}/change/",
+        member_change_data(alice, ranked_wins="200", ranked_losses="0"),
+    )
+
+    alice.refresh_from_db()
+    assert (alice.ranked_wins, alice.ranked_losses) == (0, 0)
+
+
+def test_the_refusal_to_move_one_s_own_credits_is_shown_on_the_page(superuser) -> None:
+    response = logged_in(superuser).post(
+        f"/admin/accounts/user/{superuser.pk}/credits/",
+        {"kind": "grant", "amount": "100", "reason": "Pour moi"},
+    )
+
+    assert (
+        "Un membre de l&#x27;équipe ne modifie pas ses propres crédits : demandez-le à un autre."
+        in response.content.decode()
+    )
