@@ -33,6 +33,8 @@ PROJECT_VARIABLES = (
     "TRUSTED_PROXY_COUNT",
     "STATIC_ROOT",
     "EMAIL_HOST",
+    # Set by the browser tests of this same run (Playwright's sync API): never in production.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 
 
