@@ -109,6 +109,7 @@ class GameLink:
     is_live: bool
     winner_seat: int | None
     points: tuple[int, int]
+    is_forfeit: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,15 +138,44 @@ class MatchView:
         return next((game for game in self.games if game.is_live), None)
 
     @property
+    def is_decided_by_forfeit(self) -> bool:
+        """Return whether the last game played ended by a forfeit (left, or out of time)."""
+        finished = [game for game in self.games if game.winner_seat is not None]
+        return bool(finished) and finished[-1].is_forfeit
+
+    @property
+    def has_result(self) -> bool:
+        """Return whether at least one of the match's games has ended."""
+        return not self.is_bye and any(game.winner_seat is not None for game in self.games)
+
+    @property
     def score_label(self) -> str:
         """Return "2 – 1" (games won, best of three) or "71 – 45" (deal points, one game)."""
-        if self.is_bye or not self.games:
+        if not self.has_result:
             return ""
         first, second = self.wins if self.is_best_of_three else self.points
         return f"{first} – {second}"
 
-    def is_winner(self, player: PlayerView | None) -> bool:
-        return player is not None and self.winner_id == player.user_id
+    @property
+    def player0_won(self) -> bool:
+        return self.winner_id is not None and self.winner_id == self.player0.user_id
+
+    @property
+    def player1_won(self) -> bool:
+        return self.player1 is not None and self.winner_id == self.player1.user_id
+
+    @property
+    def score0(self) -> str:
+        return self._score(0)
+
+    @property
+    def score1(self) -> str:
+        return self._score(1)
+
+    def _score(self, side: int) -> str:
+        if not self.has_result:
+            return ""
+        return str((self.wins if self.is_best_of_three else self.points)[side])
 
 
 @dataclass(frozen=True)
@@ -275,7 +305,15 @@ def _round_views(tournament: Tournament, players: dict[int, PlayerView]) -> list
     match_games = (
         MatchGame.objects.filter(match__tournament=tournament)
         .select_related("game")
-        .only("match_id", "number", "winner_seat", "points0", "points1", "game__status")
+        .only(
+            "match_id",
+            "number",
+            "winner_seat",
+            "points0",
+            "points1",
+            "game__status",
+            "game__end_reason",
+        )
         .order_by("match_id", "number")
     )
     for match_game in match_games:
@@ -286,6 +324,8 @@ def _round_views(tournament: Tournament, players: dict[int, PlayerView]) -> list
                 is_live=match_game.game.status == Game.Status.IN_PROGRESS,
                 winner_seat=match_game.winner_seat,
                 points=(match_game.points0, match_game.points1),
+                is_forfeit=match_game.game.end_reason
+                in (Game.EndReason.TIMEOUT, Game.EndReason.LEFT),
             )
         )
     matches_by_round: dict[int, list[MatchView]] = {}

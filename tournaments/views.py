@@ -52,12 +52,18 @@ def _page_context(request: HttpRequest, tournament_id: int) -> dict:
 
 
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    return render(request, "tournaments/detail.html", _page_context(request, tournament_id))
+    context = _page_context(request, tournament_id)
+    context["live_strings"] = {
+        "connected": _("En direct"),
+        "reconnecting": _("Connexion perdue, reconnexion…"),
+    }
+    return render(request, "tournaments/detail.html", context)
 
 
 def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The part of the page that changes while it runs, fetched again when the socket says so."""
-    return render(request, "tournaments/_live.html", _page_context(request, tournament_id))
+    """The parts of the page that change while it runs (status, entry, rounds, standings),
+    fetched again by the page when its socket says that something changed."""
+    return render(request, "tournaments/_live_parts.html", _page_context(request, tournament_id))
 
 
 @login_required

@@ -1,6 +1,8 @@
 import datetime as dt
 
 import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts.services import wallet_move
@@ -53,11 +55,30 @@ def make_tournament(db):
 
 
 @pytest.fixture
-def members(make_member):
-    """Make members named player1, player2, ... (one star each, verified)."""
+def member(db):
+    """Make a member like `make_member` does, but without a password: these tests never log in
+    with one, and hashing it would be most of a lifecycle test's time."""
+
+    def make(username: str, *, wins: int = 0, losses: int = 0, is_verified: bool = True):
+        user = get_user_model().objects.create_user(
+            username=username,
+            email=f"{username}@example.com",
+            password=None,
+            ranked_wins=wins,
+            ranked_losses=losses,
+        )
+        EmailAddress.objects.create(user=user, email=user.email, verified=is_verified, primary=True)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def members(member):
+    """Make members named player1, player2, ... (one star each, verified email)."""
 
     def make(count: int) -> list:
-        return [make_member(f"player{index}") for index in range(1, count + 1)]
+        return [member(f"player{index}") for index in range(1, count + 1)]
 
     return make
 

@@ -49,13 +49,13 @@ def test_too_few_players_cancels_at_the_start_and_refunds_every_fee(
 
 
 def test_the_start_seeds_by_stars_then_weekly_points_and_mails_each_player(
-    make_tournament, make_member, django_capture_on_commit_callbacks
+    make_tournament, member, django_capture_on_commit_callbacks
 ):
     tournament = make_tournament(format=Tournament.Format.ROUND_ROBIN)
-    one_star = make_member("one_star")
-    two_stars = make_member("two_stars", wins=15, losses=9)
-    three_stars = make_member("three_stars", wins=200, losses=100)
-    one_star_with_points = make_member("one_star_with_points")
+    one_star = member("one_star")
+    two_stars = member("two_stars", wins=15, losses=9)
+    three_stars = member("three_stars", wins=200, losses=100)
+    one_star_with_points = member("one_star_with_points")
     subscribe(one_star_with_points, moment=tournament.starts_at, points=30)
     register(tournament, one_star, two_stars, three_stars, one_star_with_points)
 
