@@ -34,6 +34,7 @@ from games.models import Game
 from games.services import game_start_between
 from rankings.models import Subscription
 from rankings.periods import LadderKind, period_containing, site_zone
+from rankings.stars import star_label
 
 from . import pairing, recurrence
 from .events import tournament_changed_on_commit
@@ -63,7 +64,7 @@ class TournamentError(Exception):
 REFUSALS = {
     "registration_closed": gettext_lazy("Les inscriptions à ce tournoi ne sont pas ouvertes."),
     "email_not_verified": gettext_lazy("Ce tournoi demande une adresse e-mail vérifiée."),
-    "not_enough_stars": gettext_lazy("Ce tournoi demande au moins %(stars)s étoile(s)."),
+    "not_enough_stars": gettext_lazy("Ce tournoi demande au moins %(stars)s."),
     "already_registered": gettext_lazy("Vous êtes déjà inscrit à ce tournoi."),
     "full": gettext_lazy("Ce tournoi est complet."),
     "insufficient_credits": gettext_lazy(
@@ -101,7 +102,7 @@ def registration_create(*, tournament_id: int, user, now: dt.datetime) -> Regist
         if tournament.requires_verified_email and not member_is_verified(user=user):
             raise _refusal("email_not_verified")
         if user.stars < tournament.min_stars:
-            raise _refusal("not_enough_stars", stars=tournament.min_stars)
+            raise _refusal("not_enough_stars", stars=star_label(tournament.min_stars))
         active = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
         if active.filter(user=user).exists():
             raise _refusal("already_registered")
@@ -519,7 +520,7 @@ def _finish(tournament: Tournament, *, now: dt.datetime) -> None:
 
 def _prize_reason(tournament: Tournament, prize: TournamentPrize) -> str:
     with translation.override(settings.LANGUAGE_CODE):
-        return _("Prix de la %(place)se place du tournoi « %(name)s »") % {
+        return _("Prix de la place n° %(place)s du tournoi « %(name)s »") % {
             "place": prize.place,
             "name": tournament,
         }
