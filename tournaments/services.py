@@ -229,7 +229,10 @@ def tournament_is_due(*, tournament: Tournament, now: dt.datetime) -> bool:
         return True
     if open_matches.filter(status=Match.Status.WAITING).exists():
         return True
-    game_in_progress = MatchGame.objects.filter(match=OuterRef("pk"), winner_seat__isnull=True)
+    # A match whose games have all ended (whatever its rows say) has a step to take.
+    game_in_progress = MatchGame.objects.filter(
+        match=OuterRef("pk"), game__status=Game.Status.IN_PROGRESS
+    )
     return open_matches.filter(~Exists(game_in_progress)).exists()
 
 

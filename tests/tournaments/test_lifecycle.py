@@ -3,7 +3,10 @@
 Games end at once by a forfeit (a player leaves), which is the shortest legal end of a game.
 """
 
+import datetime as dt
+
 from django.core import mail
+from django.utils import timezone
 
 from accounts.models import CreditMovement
 from accounts.selectors import wallet_balance
@@ -12,6 +15,7 @@ from rankings.models import PointsEntry, RecordEntry, Subscription
 from tests.rankings.conftest import subscribe
 from tournaments.models import FinalStanding, Match, Registration, Round, Tournament
 from tournaments.services import tournaments_run_due
+from tournaments.tasks import run_tournaments
 
 from .conftest import (
     advance,
@@ -268,3 +272,28 @@ def test_the_end_of_a_game_starts_the_next_round_without_waiting_for_the_job(
     final = round_matches(tournament, 2)
     assert [(match.player0, match.player1) for match in final] == [(players[0], players[1])]
     assert len(live_games(tournament)) == 1
+
+
+def test_after_a_crash_between_two_steps_the_scheduled_job_carries_on(make_tournament, members):
+    # Without after-commit callbacks here, a game's end is recorded but nothing follows it, as
+    # when a process dies just after the game's transaction: the job alone must carry on.
+    tournament = make_tournament(match_format=Tournament.MatchFormat.BEST_OF_THREE)
+    first, second = members(2)
+    register(tournament, first, second)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        registration_closes_at=timezone.now() - dt.timedelta(seconds=2),
+        starts_at=timezone.now() - dt.timedelta(seconds=1),
+    )
+    assert run_tournaments() == 1  # the task Celery beat and the embedded loop call
+    (game_one,) = live_games(tournament)
+    lose(game_one, second)
+
+    assert tournaments_run_due(now=timezone.now()) == 1
+    (game_two,) = live_games(tournament)
+    lose(game_two, second)
+    assert tournaments_run_due(now=timezone.now()) == 1
+    assert tournaments_run_due(now=timezone.now()) == 0
+
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert FinalStanding.objects.get(tournament=tournament, rank=1).user == first
