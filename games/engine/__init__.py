@@ -1,8 +1,10 @@
-"""The two-player Manille rules engine: pure Python, no Django.
+"""The Manille rules engine: pure Python, no Django.
 
-Implements `manille-2p.md` (the rules) and `game-record.md` (the record and its replay). Each
-module's docstring names the section it implements. The public names below are the contract the
-rest of the site codes against.
+The names below are the two-player engine: `manille-2p.md` (the rules) and `game-record.md`
+(the record and its replay). The four-player games of `manille-4p.md` are in the `partnership`
+package; `variants` is the registry of every game by name. Each module's docstring names the
+section it implements. The public names below are the contract the rest of the site codes
+against.
 """
 
 from .cards import (
@@ -31,6 +33,7 @@ from .rules import (
 )
 from .serialization import state_from_json, state_to_json
 from .state import Action, DealState, DealSummary, MatchState, Phase
+from .variants import VARIANTS, Variant, variant_get
 from .views import player_view, public_view
 
 __all__ = [
@@ -43,6 +46,7 @@ __all__ = [
     "RANKS",
     "STRENGTH",
     "SUITS",
+    "VARIANTS",
     "Action",
     "DealState",
     "DealSummary",
@@ -50,6 +54,7 @@ __all__ = [
     "MatchState",
     "Phase",
     "RuleError",
+    "Variant",
     "apply",
     "available_cards",
     "card_label",
@@ -68,4 +73,5 @@ __all__ = [
     "shuffled_deck",
     "state_from_json",
     "state_to_json",
+    "variant_get",
 ]

@@ -67,3 +67,25 @@ def shuffled_deck(rng: random.Random) -> list[str]:
     rng.shuffle(deck)
     cut = rng.randrange(1, len(deck))
     return deck[cut:] + deck[:cut]
+
+
+def draw_dealer_among(
+    rng: random.Random, seats: tuple[int, ...]
+) -> tuple[list[tuple[tuple[int, str], ...]], int]:
+    """Draw one card per seat; the highest rank deals, seats tied for highest draw again.
+
+    Shared by every seat count (manille-4p.md, *First dealer*: the manille is high, suits do
+    not count; two seats is manille-2p.md's draw). Each round is a fresh shuffled deck. Return
+    every round as ((seat, card), ...) in seat order, and the dealer's seat.
+    """
+    draws: list[tuple[tuple[int, str], ...]] = []
+    drawing = tuple(seats)
+    while True:
+        cards = rng.sample(CARDS, len(drawing))
+        draws.append(tuple(zip(drawing, cards, strict=True)))
+        highest = max(STRENGTH[card] for card in cards)
+        drawing = tuple(
+            seat for seat, card in zip(drawing, cards, strict=True) if STRENGTH[card] == highest
+        )
+        if len(drawing) == 1:
+            return draws, drawing[0]

@@ -1,6 +1,7 @@
 """The typed error of the rules engine and its codes.
 
-Implements game-record.md, section *Replaying* (the error codes shared with the live protocol).
+Implements game-record.md, section *Replaying* (the error codes shared with the live protocol),
+and manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`).
 """
 
 NOT_YOUR_TURN = "not_your_turn"
@@ -12,6 +13,9 @@ MUST_TRUMP = "must_trump"
 SURBUQUE_NOT_ALLOWED = "surbuque_not_allowed"
 ROLL_REQUIRED = "roll_required"
 MALFORMED = "malformed"
+# manille-4p.md, *Records*: the four-player games' own codes.
+OPTIONS_NOT_ALLOWED = "options_not_allowed"
+BLIND_NOT_ALLOWED = "blind_not_allowed"
 
 ERROR_CODES = (
     NOT_YOUR_TURN,
@@ -23,6 +27,8 @@ ERROR_CODES = (
     SURBUQUE_NOT_ALLOWED,
     ROLL_REQUIRED,
     MALFORMED,
+    OPTIONS_NOT_ALLOWED,
+    BLIND_NOT_ALLOWED,
 )
 
 

@@ -4,8 +4,6 @@ Implements game-record.md, sections *Format* and *Replaying*. Exit statuses: 0 l
 1 illegal action, 2 malformed record.
 """
 
-import json
-
 from .dealing import validate_deck
 from .errors import MALFORMED, RuleError
 from .formats import FORMATS
@@ -154,16 +152,19 @@ def _output(state: MatchState) -> dict:
 
 
 def replay_record(text_or_obj) -> tuple[int, dict]:
-    """Replay a record (JSON text, bytes or an already parsed object) through the rules.
+    """Replay a record of any variant (JSON text, bytes or an already parsed object).
 
-    Return (exit status, output document) as game-record.md, *Replaying*, describes.
+    The record's `variant` picks the game through the registry (`variants.py`); return (exit
+    status, output document) as game-record.md, *Replaying*, describes.
     """
-    document = text_or_obj
-    if isinstance(text_or_obj, (str, bytes, bytearray)):
-        try:
-            document = json.loads(text_or_obj)
-        except (ValueError, UnicodeDecodeError) as error:
-            return _malformed_document(f"not valid JSON: {error}")
+    # Imported here: the registry itself imports this module for the two-player game.
+    from .variants import replay_record as replay_any_record
+
+    return replay_any_record(text_or_obj)
+
+
+def replay_two_player_document(document) -> tuple[int, dict]:
+    """Replay an already decoded `manille-2p` record through the two-player rules."""
     try:
         match_format, first_dealer, deals, end = _parse(document)
     except _Malformed as error:

@@ -203,7 +203,7 @@ def malformed_records() -> dict[str, tuple[object, str]]:
         ),
         "unknown_variant": (
             changed(lambda record: record.__setitem__("variant", "manille-4p")),
-            "unknown variant 'manille-4p': this engine plays 'manille-2p'",
+            "unknown variant 'manille-4p': one of manille-2p, manille-flemish, manille-french",
         ),
         "unknown_format": (
             changed(lambda record: record.__setitem__("format", "first-to-101")),

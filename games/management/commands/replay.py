@@ -1,7 +1,8 @@
 """Replay a game record through the rules engine (game-record.md, *Replaying*).
 
 `python manage.py replay PATH` (PATH may be `-` for standard input) prints one JSON document and
-exits 0 for a legal record, 1 for an illegal action, 2 for a malformed record.
+exits 0 for a legal record, 1 for an illegal action, 2 for a malformed record. Records of every
+registered variant are accepted (manille-2p, manille-flemish, manille-french).
 """
 
 import json
@@ -9,8 +10,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.engine import replay_record
-from games.engine.record import EXIT_MALFORMED
+from games.engine.variants import EXIT_MALFORMED, replay_record
 
 
 def _unreadable(message: str) -> tuple[int, dict]:

@@ -1,0 +1,107 @@
+"""The four-player partnership Manille engines: Flemish (to 101) and French *muette* (to 34).
+
+Implements `manille-4p.md` through one set of rules parameterised by a `Ruleset` per game
+(`FLEMISH`, `FRENCH`); what the games share with the two-player engine (cards, points, the
+trick winner, the follower rule) comes from `games.engine.cards` and `games.engine.tricks`.
+Pure Python, no Django. The names below are the contract the site and the computer players code
+against; `games.engine.variants` is the registry that finds them by variant name.
+"""
+
+from .dealing import deal_hands, hand_indices
+from .record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, record_from_state, replay_document
+from .rules import (
+    FORFEIT_REASONS,
+    apply,
+    deal_start,
+    follower_obligation,
+    forfeit,
+    hidden_hand_seats,
+    legal_actions,
+    legal_cards,
+    match_winner,
+    new_match,
+    seat_to_act,
+)
+from .rulesets import (
+    FLEMISH,
+    FORMAT_BOOM_61,
+    FORMAT_BOOM_101,
+    FORMAT_BOOMPJE_12,
+    FORMAT_FIRST_TO_34,
+    FORMAT_FIRST_TO_44,
+    FRENCH,
+    RULESETS,
+    VARIANT_FLEMISH,
+    VARIANT_FRENCH,
+    MatchFormat,
+    Ruleset,
+    TableOptions,
+)
+from .scoring import team_points
+from .seats import (
+    SEATS,
+    TEAMS,
+    are_partners,
+    draw_first_dealer,
+    next_seat,
+    opponents_of,
+    partner_of,
+    team_of,
+    team_seats,
+)
+from .serialization import state_from_json, state_to_json
+from .state import Action, DealState, DealSummary, MatchState, Phase
+from .views import player_view, public_view
+
+__all__ = [
+    "EXIT_ILLEGAL",
+    "EXIT_LEGAL",
+    "EXIT_MALFORMED",
+    "FLEMISH",
+    "FORFEIT_REASONS",
+    "FORMAT_BOOM_101",
+    "FORMAT_BOOM_61",
+    "FORMAT_BOOMPJE_12",
+    "FORMAT_FIRST_TO_34",
+    "FORMAT_FIRST_TO_44",
+    "FRENCH",
+    "RULESETS",
+    "SEATS",
+    "TEAMS",
+    "VARIANT_FLEMISH",
+    "VARIANT_FRENCH",
+    "Action",
+    "DealState",
+    "DealSummary",
+    "MatchFormat",
+    "MatchState",
+    "Phase",
+    "Ruleset",
+    "TableOptions",
+    "apply",
+    "are_partners",
+    "deal_hands",
+    "deal_start",
+    "draw_first_dealer",
+    "follower_obligation",
+    "forfeit",
+    "hand_indices",
+    "hidden_hand_seats",
+    "legal_actions",
+    "legal_cards",
+    "match_winner",
+    "new_match",
+    "next_seat",
+    "opponents_of",
+    "partner_of",
+    "player_view",
+    "public_view",
+    "record_from_state",
+    "replay_document",
+    "seat_to_act",
+    "state_from_json",
+    "state_to_json",
+    "team_of",
+    "team_points",
+    "team_seats",
+]

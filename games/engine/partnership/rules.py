@@ -1,0 +1,483 @@
+"""The rules of a partnership match: trump, mee and tegen, play, the end of a deal and of the
+match, forfeits.
+
+Implements manille-4p.md: *Common to both* (*Seats*, *Play of a trick*, *What a follower may
+play* through the shared `tricks.py`, *Which error is reported*), *Flemish Manille* (*Trump*,
+*Mee and tegen*, *The match*), *French Manille muette* (*Deal and trump*, the match) and the
+forfeit of *The match*. Every function is pure: a state in, a new state out, or a RuleError.
+"""
+
+from collections.abc import Sequence
+
+from ..cards import CARDS, POINTS, SUITS, card_label, cards_label
+from ..errors import (
+    BLIND_NOT_ALLOWED,
+    CARD_NOT_AVAILABLE,
+    MALFORMED,
+    NOT_YOUR_TURN,
+    WRONG_PHASE,
+    RuleError,
+)
+from ..tricks import Obligation, obligation, refusal, winning_index
+from .dealing import deal_hands, validate_deck
+from .rulesets import RULESETS, TRUMP_TURNED_UP, MatchFormat, Ruleset
+from .scoring import TRICKS_PER_DEAL, cut_deal_summary, score_deal
+from .seats import SEATS, next_seat, partner_of, team_of
+from .state import (
+    DEAL_PHASES,
+    PHASE_TYPES,
+    Action,
+    DealRecord,
+    DealState,
+    MatchProgress,
+    MatchState,
+    Phase,
+)
+
+FORFEIT_REASONS = ("timeout", "left")
+
+# Actions are immutable: the legal ones are handed out from these tables.
+PLAY_ACTIONS = tuple(
+    {card: Action(seat=seat, type="play", card=card) for card in CARDS} for seat in SEATS
+)
+LOOK_CHOICES = tuple(
+    (Action(seat=seat, type="look"), Action(seat=seat, type="blind")) for seat in SEATS
+)
+TRUMP_CHOICES = tuple(
+    tuple(Action(seat=seat, type="trump", suit=suit) for suit in (*SUITS, None)) for seat in SEATS
+)
+MEE_CHOICES = tuple(
+    (Action(seat=seat, type="mee"), Action(seat=seat, type="pass")) for seat in SEATS
+)
+TEGEN_CHOICES = tuple(
+    (Action(seat=seat, type="tegen"), Action(seat=seat, type="pass")) for seat in SEATS
+)
+CHOICES = {
+    Phase.LOOK: LOOK_CHOICES,
+    Phase.TRUMP: TRUMP_CHOICES,
+    Phase.MEE: MEE_CHOICES,
+    Phase.TEGEN: TEGEN_CHOICES,
+}
+
+ACTION_WORDS = {
+    "look": "looking at the cards",
+    "blind": "declaring no trump blind",
+    "trump": "naming trump",
+    "mee": "saying mee",
+    "tegen": "saying tegen",
+    "pass": "passing",
+    "play": "playing a card",
+}
+
+
+# --- the match --------------------------------------------------------------------------------
+
+
+def _ruleset(variant: object) -> Ruleset:
+    if not isinstance(variant, str) or variant not in RULESETS:
+        raise RuleError(
+            MALFORMED, f"unknown partnership variant {variant!r}: one of {', '.join(RULESETS)}"
+        )
+    return RULESETS[variant]
+
+
+def new_match(
+    *, variant: str, format: str | None = None, first_dealer: int, options: dict | None = None
+) -> MatchState:
+    """Start a match in the DEALING phase, waiting for the first deck.
+
+    `format` defaults to the game's default (`boom-101`, `first-to-34`); `options` (Flemish:
+    `{"blind": bool, "mee_tegen": bool}`) to the game's defaults. A key the game does not have
+    raises `options_not_allowed`.
+    """
+    ruleset = _ruleset(variant)
+    if format is None:
+        format = ruleset.default_format
+    if not isinstance(format, str) or format not in ruleset.formats:
+        raise RuleError(
+            MALFORMED,
+            f"unknown {variant} format {format!r}: one of {', '.join(ruleset.formats)}",
+        )
+    if type(first_dealer) is not int or first_dealer not in SEATS:
+        raise RuleError(MALFORMED, f"the first dealer must be seat 0 to 3, not {first_dealer!r}")
+    progress = MatchProgress(
+        first_dealer=first_dealer,
+        totals=(0, 0),
+        is_tie_pending=False,
+        summaries=(),
+        records=(),
+        winner=None,
+        forfeit=None,
+    )
+    return MatchState(
+        variant=variant,
+        format=format,
+        options=ruleset.options(options),
+        phase=Phase.DEALING,
+        dealer=first_dealer,
+        progress=progress,
+        deal=None,
+    )
+
+
+def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
+    """Deal `deck` (index 0 = top after the cut). Flemish: the dealer looks or goes blind (LOOK,
+    blind option on) or names trump (TRUMP). French: the last card is turned up as trump and
+    d+1 leads at once (PLAY)."""
+    if state.phase is not Phase.DEALING:
+        raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
+    cards = validate_deck(deck)
+    ruleset = state.ruleset
+    dealer = state.dealer
+    hands = deal_hands(cards, dealer, ruleset.packets)
+    if ruleset.trump_source == TRUMP_TURNED_UP:
+        turned_up = cards[-1]
+        trump = turned_up[1]
+        phase, to_act = Phase.PLAY, next_seat(dealer)
+    else:
+        turned_up = trump = None
+        phase = Phase.LOOK if state.options.blind else Phase.TRUMP
+        to_act = dealer
+    deal = DealState(
+        dealer=dealer,
+        deck=cards,
+        trump=trump,
+        no_trump=False,
+        blind=False,
+        mee=False,
+        tegen=False,
+        doubled_by_tie=state.progress.is_tie_pending,
+        turned_up=turned_up,
+        hands=hands,
+        to_act=to_act,
+        trick=(),
+        last_trick=(),
+        last_winner=None,
+        tricks_won=(0, 0),
+        card_points=(0, 0),
+        actions=(),
+    )
+    return _with_deal(state, phase, deal)
+
+
+def seat_to_act(state: MatchState) -> int | None:
+    """Return the seat whose decision is awaited, or None (between deals, match over)."""
+    if state.phase in DEAL_PHASES:
+        return state.deal.to_act
+    return None
+
+
+def hidden_hand_seats(state: MatchState) -> frozenset[int]:
+    """Return the seats that may not see their own cards now.
+
+    Flemish: the dealer's partner until trump (or no trump) is named; with the blind option,
+    the dealer himself until his first decision (look or blind). A deal cut short by a forfeit
+    keeps them hidden.
+    """
+    deal = state.deal
+    if (
+        deal is None
+        or state.phase is Phase.DEALING
+        or state.ruleset.trump_source == TRUMP_TURNED_UP
+        or deal.trump is not None
+        or deal.no_trump
+    ):
+        return frozenset()
+    if state.options.blind and not deal.actions:
+        return frozenset({deal.dealer, partner_of(deal.dealer)})
+    return frozenset({partner_of(deal.dealer)})
+
+
+# --- what is legal ----------------------------------------------------------------------------
+
+
+# The last answer of follower_obligation, reused when apply checks the card chosen from
+# legal_actions. A deal is immutable and the entry holds a reference to it, so identity is a
+# safe key (one tuple, replaced whole: safe to share between threads).
+_last_obligation: tuple = (None, None, None)
+
+
+def follower_obligation(deal: DealState, seat: int) -> Obligation:
+    """Return the shared follower rule's answer (`tricks.Obligation`) for `seat` now."""
+    global _last_obligation
+    last = _last_obligation
+    if last[0] is deal and last[1] == seat:
+        return last[2]
+    trick = deal.trick
+    cards = [card for _seat, card in trick]
+    is_partner_winning = False
+    if trick:
+        winning_seat = trick[winning_index(cards, deal.trump)][0]
+        is_partner_winning = (winning_seat - seat) % 2 == 0
+    rule = obligation(deal.hands[seat], cards, deal.trump, is_partner_winning=is_partner_winning)
+    _last_obligation = (deal, seat, rule)
+    return rule
+
+
+def legal_cards(deal: DealState, seat: int) -> tuple[str, ...]:
+    """Return the cards `seat` may play now, by *What a follower may play*."""
+    return follower_obligation(deal, seat).allowed
+
+
+def legal_actions(state: MatchState, seat: int) -> list[Action]:
+    """Return every action `seat` may take now (empty when it is not his turn)."""
+    phase = state.phase
+    if phase not in DEAL_PHASES:
+        return []
+    deal = state.deal
+    if seat != deal.to_act:
+        return []
+    if phase is Phase.PLAY:
+        actions = PLAY_ACTIONS[seat]
+        return [actions[card] for card in legal_cards(deal, seat)]
+    return list(CHOICES[phase][seat])
+
+
+# --- messages ---------------------------------------------------------------------------------
+
+
+def _phase_words(state: MatchState) -> str:
+    phase = state.phase
+    if phase is Phase.MATCH_OVER:
+        return "the match is over"
+    if phase is Phase.DEALING:
+        return "the deal is over and the next one is not dealt yet"
+    deal = state.deal
+    if phase is Phase.LOOK:
+        return f"the dealer (seat {deal.dealer}) must look at his cards or declare no trump blind"
+    if phase is Phase.TRUMP:
+        return f"the dealer (seat {deal.dealer}) must name trump or no trump"
+    if phase is Phase.MEE:
+        return f"seat {deal.to_act} may say mee or pass"
+    if phase is Phase.TEGEN:
+        return f"seat {deal.to_act} may say tegen or pass"
+    return f"the cards are being played, seat {deal.to_act} to play"
+
+
+def _blind_refusal(state: MatchState) -> RuleError:
+    if not state.ruleset.option_defaults:
+        return RuleError(BLIND_NOT_ALLOWED, f"{state.variant} has no blind no trump")
+    if not state.options.blind:
+        return RuleError(BLIND_NOT_ALLOWED, "blind no trump is not a rule at this table")
+    deal = state.deal
+    if deal.blind:
+        return RuleError(
+            BLIND_NOT_ALLOWED, f"the dealer (seat {deal.dealer}) has already declared blind"
+        )
+    return RuleError(
+        BLIND_NOT_ALLOWED,
+        f"blind no trump is declared before looking: the dealer (seat {deal.dealer}) has looked",
+    )
+
+
+# --- applying an action -----------------------------------------------------------------------
+
+
+def apply(state: MatchState, action: Action) -> MatchState:
+    """Return the state after `action`, or raise RuleError.
+
+    The checks follow *Which error is reported*: the deal already over (`wrong_phase`), `blind`
+    when not allowed (`blind_not_allowed`), not the seat to act (`not_your_turn`), an action of
+    another phase (`wrong_phase`), a card the seat does not hold (`card_not_available`), then
+    the follower rule. After the eighth trick the deal is scored and the state goes to DEALING
+    (next deck awaited) or MATCH_OVER.
+    """
+    if type(action) is not Action:
+        raise RuleError(MALFORMED, f"not a partnership action: {action!r}")
+    phase = state.phase
+    if phase not in DEAL_PHASES:
+        raise RuleError(
+            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
+        )
+    if action.type == "blind" and not (state.options.blind and phase is Phase.LOOK):
+        raise _blind_refusal(state)
+    deal = state.deal
+    if action.seat != deal.to_act:
+        raise RuleError(
+            NOT_YOUR_TURN,
+            f"it is seat {deal.to_act}'s turn, not seat {action.seat}'s: {_phase_words(state)}",
+        )
+    if action.type not in PHASE_TYPES[phase]:
+        raise RuleError(
+            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
+        )
+    if phase is Phase.PLAY:
+        return _play(state, deal, action)
+    actions = deal.actions + (action,)
+    if phase is Phase.LOOK:
+        if action.type == "look":
+            return _with_deal(state, Phase.TRUMP, deal._replace(actions=actions))
+        deal = deal._replace(no_trump=True, blind=True, actions=actions)
+        return _after_trump(state, deal)
+    if phase is Phase.TRUMP:
+        deal = deal._replace(trump=action.suit, no_trump=action.suit is None, actions=actions)
+        return _after_trump(state, deal)
+    if phase is Phase.MEE:
+        return _announce_mee(state, deal._replace(actions=actions), action)
+    return _announce_tegen(state, deal._replace(actions=actions), action)
+
+
+def _with_deal(state: MatchState, phase: Phase, deal: DealState) -> MatchState:
+    return MatchState(
+        state.variant, state.format, state.options, phase, state.dealer, state.progress, deal
+    )
+
+
+def _after_trump(state: MatchState, deal: DealState) -> MatchState:
+    # The opponents are asked first, d+1 then d+3; without the option d+1 leads at once.
+    if state.options.mee_tegen:
+        return _with_deal(state, Phase.MEE, deal._replace(to_act=next_seat(deal.dealer)))
+    return _with_deal(state, Phase.PLAY, deal._replace(to_act=next_seat(deal.dealer)))
+
+
+def _announce_mee(state: MatchState, deal: DealState, action: Action) -> MatchState:
+    dealer = deal.dealer
+    if action.type == "mee":
+        # The first mee ends the asking; the dealer's side is asked, d+2 then d.
+        return _with_deal(state, Phase.TEGEN, deal._replace(mee=True, to_act=partner_of(dealer)))
+    if action.seat == next_seat(dealer):
+        # d+1 passed: the other opponent, d+3, is asked.
+        return _with_deal(state, Phase.MEE, deal._replace(to_act=partner_of(action.seat)))
+    return _with_deal(state, Phase.PLAY, deal._replace(to_act=next_seat(dealer)))
+
+
+def _announce_tegen(state: MatchState, deal: DealState, action: Action) -> MatchState:
+    dealer = deal.dealer
+    if action.type == "tegen":
+        return _with_deal(state, Phase.PLAY, deal._replace(tegen=True, to_act=next_seat(dealer)))
+    if action.seat == partner_of(dealer):
+        return _with_deal(state, Phase.TEGEN, deal._replace(to_act=dealer))
+    return _with_deal(state, Phase.PLAY, deal._replace(to_act=next_seat(dealer)))
+
+
+def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
+    seat = action.seat
+    card = action.card
+    hand = deal.hands[seat]
+    rule = follower_obligation(deal, seat)
+    if card not in hand:
+        raise RuleError(
+            CARD_NOT_AVAILABLE,
+            f"the {card_label(card)} is not in seat {seat}'s hand; "
+            f"playable: {cards_label(rule.allowed)}",
+        )
+    if card not in rule.allowed:
+        raise refusal(rule, card)
+    index = hand.index(card)
+    hands = list(deal.hands)
+    hands[seat] = hand[:index] + hand[index + 1 :]
+    trick = deal.trick + ((seat, card),)
+    actions = deal.actions + (action,)
+    if len(trick) < 4:
+        deal = deal._replace(
+            hands=tuple(hands), trick=trick, to_act=next_seat(seat), actions=actions
+        )
+        return _with_deal(state, Phase.PLAY, deal)
+    winner = trick[winning_index([played for _seat, played in trick], deal.trump)][0]
+    team = team_of(winner)
+    points = sum(POINTS[played] for _seat, played in trick)
+    tricks_won = list(deal.tricks_won)
+    card_points = list(deal.card_points)
+    tricks_won[team] += 1
+    card_points[team] += points
+    deal = deal._replace(
+        hands=tuple(hands),
+        trick=(),
+        last_trick=trick,
+        last_winner=winner,
+        to_act=winner,
+        tricks_won=(tricks_won[0], tricks_won[1]),
+        card_points=(card_points[0], card_points[1]),
+        actions=actions,
+    )
+    if tricks_won[0] + tricks_won[1] == TRICKS_PER_DEAL:
+        return _finish_deal(state, deal)
+    return _with_deal(state, Phase.PLAY, deal)
+
+
+def _finish_deal(state: MatchState, deal: DealState) -> MatchState:
+    ruleset = state.ruleset
+    summary = score_deal(ruleset, deal)
+    progress = state.progress
+    totals = (progress.totals[0] + summary.score[0], progress.totals[1] + summary.score[1])
+    summaries = progress.summaries + (summary,)
+    completed = sum(1 for item in summaries if item.complete)
+    winner = match_winner(state.match_format, totals, completed)
+    progress = MatchProgress(
+        first_dealer=progress.first_dealer,
+        totals=totals,
+        # A won deal clears the pending doubling; a Flemish 30-30 sets it (once: no stacking).
+        is_tie_pending=ruleset.is_tie_carried and summary.score == (0, 0),
+        summaries=summaries,
+        records=progress.records + (DealRecord(deal.dealer, deal.deck, deal.actions),),
+        winner=winner,
+        forfeit=None,
+    )
+    if winner is not None:
+        return MatchState(
+            state.variant,
+            state.format,
+            state.options,
+            Phase.MATCH_OVER,
+            deal.dealer,
+            progress,
+            deal,
+        )
+    return MatchState(
+        state.variant,
+        state.format,
+        state.options,
+        Phase.DEALING,
+        next_seat(deal.dealer),
+        progress,
+        deal,
+    )
+
+
+def match_winner(
+    match_format: MatchFormat, totals: tuple[int, int], completed_deals: int
+) -> int | None:
+    """Return the team that has won after a complete deal, or None.
+
+    A target format ends when a total reaches the target (only one team scores in a deal, so
+    only one can reach it). A deal-count format ends after its deals when the totals differ,
+    else after the first further deal that makes them differ; it never ends on a target.
+    """
+    higher = 0 if totals[0] > totals[1] else 1
+    if match_format.target is not None and totals[higher] >= match_format.target:
+        return higher
+    count = match_format.deal_count
+    if count is not None and completed_deals >= count and totals[0] != totals[1]:
+        return higher
+    return None
+
+
+def forfeit(state: MatchState, *, seat: int, reason: str) -> MatchState:
+    """End the match at once: `seat` forfeits ("timeout" or "left"), his team loses.
+
+    A deal in progress is kept as cut short (complete false, no score)."""
+    if state.phase is Phase.MATCH_OVER:
+        raise RuleError(WRONG_PHASE, "a forfeit is not possible now: the match is over")
+    if type(seat) is not int or seat not in SEATS:
+        raise RuleError(MALFORMED, f"a forfeit needs seat 0 to 3, not {seat!r}")
+    if reason not in FORFEIT_REASONS:
+        raise RuleError(MALFORMED, f"a forfeit's reason is timeout or left, not {reason!r}")
+    progress = state.progress
+    summaries = progress.summaries
+    records = progress.records
+    deal = state.deal
+    if state.phase in DEAL_PHASES:
+        summaries = summaries + (cut_deal_summary(state.ruleset, deal),)
+        records = records + (DealRecord(deal.dealer, deal.deck, deal.actions),)
+    progress = MatchProgress(
+        first_dealer=progress.first_dealer,
+        totals=progress.totals,
+        is_tie_pending=progress.is_tie_pending,
+        summaries=summaries,
+        records=records,
+        winner=1 - team_of(seat),
+        forfeit=(seat, reason),
+    )
+    return MatchState(
+        state.variant, state.format, state.options, Phase.MATCH_OVER, state.dealer, progress, deal
+    )

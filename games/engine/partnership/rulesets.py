@@ -1,0 +1,148 @@
+"""The two partnership games and their match formats as parameter objects.
+
+Implements manille-4p.md: *Flemish Manille* and *French Manille muette* differ only by the values
+below (the deal's packets, where trump comes from, the announcements, the points per trick, the
+half, capot, the 30-30 carry, the formats and the table options), never by scattered conditions
+in the rules.
+"""
+
+from dataclasses import dataclass
+
+from ..errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
+
+VARIANT_FLEMISH = "manille-flemish"
+VARIANT_FRENCH = "manille-french"
+
+FORMAT_BOOM_101 = "boom-101"
+FORMAT_BOOM_61 = "boom-61"
+FORMAT_BOOMPJE_12 = "boompje-12"
+FORMAT_FIRST_TO_34 = "first-to-34"
+FORMAT_FIRST_TO_44 = "first-to-44"
+
+TRUMP_NAMED_BY_DEALER = "named"
+TRUMP_TURNED_UP = "turned_up"
+
+OPTION_BLIND = "blind"
+OPTION_MEE_TEGEN = "mee_tegen"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFormat:
+    """What makes a match format: a target total, or a fixed number of deals."""
+
+    name: str
+    # The first team whose total reaches the target after a deal wins; None: no target.
+    target: int | None
+    # Exactly this many complete deals, then the higher total wins; equal totals play one more
+    # deal at a time until they differ. None: deals go on until the target is reached.
+    deal_count: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """The optional rules of a table (Flemish: blind no trump, mee/tegen)."""
+
+    blind: bool = False
+    mee_tegen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One partnership game, as manille-4p.md describes it."""
+
+    variant: str
+    # Cards per packet, dealt to d+1, d+2, d+3 then the dealer, packet after packet.
+    packets: tuple[int, ...]
+    trump_source: str
+    # Points a team gets for each trick it takes, on top of the card points.
+    trick_points: int
+    # A team scores what it holds above this (half the points of a deal).
+    half: int
+    # Base score of a team that takes all eight tricks; None: no capot bonus.
+    capot_base: int | None
+    # A deal where nobody scores doubles the next one (one pending doubling at most).
+    is_tie_carried: bool
+    formats: dict[str, MatchFormat]
+    default_format: str
+    # The options this game has, with their default values (an empty dict: no option at all).
+    option_defaults: dict[str, bool]
+    # How the site draws the table; in the engine and the record the next seat is always s + 1.
+    direction: str
+
+    @property
+    def total_points(self) -> int:
+        """Return the points of a whole deal: 60 card points plus the tricks' points."""
+        return 60 + 8 * self.trick_points
+
+    def options(self, given: object = None) -> TableOptions:
+        """Return the table options from `given` (a dict, or None for the defaults).
+
+        A key the game does not have raises `options_not_allowed`; a value that is not a
+        boolean raises `malformed`.
+        """
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise RuleError(MALFORMED, f"options must be a JSON object, not {given!r}")
+        unknown = sorted(key for key in given if key not in self.option_defaults)
+        if unknown:
+            known = ", ".join(self.option_defaults) or "none"
+            raise RuleError(
+                OPTIONS_NOT_ALLOWED,
+                f"{self.variant} has no option {', '.join(map(repr, unknown))} "
+                f"(its options: {known})",
+            )
+        for key, value in given.items():
+            if type(value) is not bool:
+                raise RuleError(MALFORMED, f"option {key!r} must be true or false, not {value!r}")
+        values = {**self.option_defaults, **given}
+        return TableOptions(
+            blind=values.get(OPTION_BLIND, False), mee_tegen=values.get(OPTION_MEE_TEGEN, False)
+        )
+
+    def options_to_json(self, options: TableOptions) -> dict:
+        """Return the options as a record writes them: only the keys this game has."""
+        values = {OPTION_BLIND: options.blind, OPTION_MEE_TEGEN: options.mee_tegen}
+        return {key: values[key] for key in self.option_defaults}
+
+
+FLEMISH = Ruleset(
+    variant=VARIANT_FLEMISH,
+    packets=(3, 2, 3),
+    trump_source=TRUMP_NAMED_BY_DEALER,
+    trick_points=0,
+    half=30,
+    capot_base=60,
+    is_tie_carried=True,
+    formats={
+        FORMAT_BOOM_101: MatchFormat(name=FORMAT_BOOM_101, target=101, deal_count=None),
+        FORMAT_BOOM_61: MatchFormat(name=FORMAT_BOOM_61, target=61, deal_count=None),
+        # Never ends on 101: only the deal count (and then the first difference) decides.
+        FORMAT_BOOMPJE_12: MatchFormat(name=FORMAT_BOOMPJE_12, target=None, deal_count=12),
+    },
+    default_format=FORMAT_BOOM_101,
+    # Blind no trump: off by default (Decision); mee/tegen: on by default (Decision).
+    option_defaults={OPTION_BLIND: False, OPTION_MEE_TEGEN: True},
+    direction="clockwise",
+)
+
+FRENCH = Ruleset(
+    variant=VARIANT_FRENCH,
+    packets=(4, 4),
+    trump_source=TRUMP_TURNED_UP,
+    trick_points=1,
+    half=34,
+    # Decision: no capot bonus (all eight tricks are simply 68, i.e. 34 points).
+    capot_base=None,
+    # Decision: nothing is carried after 34-34.
+    is_tie_carried=False,
+    formats={
+        FORMAT_FIRST_TO_34: MatchFormat(name=FORMAT_FIRST_TO_34, target=34, deal_count=None),
+        FORMAT_FIRST_TO_44: MatchFormat(name=FORMAT_FIRST_TO_44, target=44, deal_count=None),
+    },
+    default_format=FORMAT_FIRST_TO_34,
+    option_defaults={},
+    direction="counter-clockwise",
+)
+
+RULESETS: dict[str, Ruleset] = {FLEMISH.variant: FLEMISH, FRENCH.variant: FRENCH}

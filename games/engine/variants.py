@@ -1,0 +1,216 @@
+"""The variant registry: every game the engine plays, found by the name its records carry.
+
+Implements game-record.md, *Format* (`variant`) and manille-4p.md, *Records*: the replay, the
+site and the computer players look a game up here (`manille-2p`, `manille-flemish`,
+`manille-french`) and call the same functions whatever the game. A record of a variant that is
+not here is malformed.
+"""
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from . import partnership
+from . import record as two_player_record
+from . import rules as two_player_rules
+from . import serialization as two_player_serialization
+from . import views as two_player_views
+from .cards import draw_first_dealer as two_player_draw
+from .cards import shuffled_deck
+from .errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
+from .formats import FORMAT_FIRST_TO_71
+from .formats import FORMATS as TWO_PLAYER_FORMATS
+from .state import Action as TwoPlayerAction
+
+EXIT_LEGAL = 0
+EXIT_ILLEGAL = 1
+EXIT_MALFORMED = 2
+
+VARIANT_TWO_PLAYER = two_player_record.VARIANT
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One game: its seats and teams, formats, options, and the engine functions that play it.
+
+    Every function has the same shape in every game: `legal_actions(state, seat)`,
+    `apply(state, action)`, `player_view(state, seat)`, ... Teams are tuples of seats; in the
+    two-player game each seat is its own team and has no partner.
+    """
+
+    name: str
+    seat_count: int
+    teams: tuple[tuple[int, ...], ...]
+    formats: tuple[str, ...]
+    default_format: str
+    # The table options the game has, with their defaults (empty: none).
+    option_defaults: Mapping[str, bool]
+    # How the site draws the table: "clockwise", "counter-clockwise", or None (two seats).
+    direction: str | None
+    start_match: Callable = field(repr=False)
+    deal_start: Callable = field(repr=False)
+    seat_to_act: Callable = field(repr=False)
+    legal_actions: Callable = field(repr=False)
+    apply: Callable = field(repr=False)
+    forfeit: Callable = field(repr=False)
+    player_view: Callable = field(repr=False)
+    public_view: Callable = field(repr=False)
+    hidden_hand_seats: Callable = field(repr=False)
+    state_to_json: Callable = field(repr=False)
+    state_from_json: Callable = field(repr=False)
+    record_from_state: Callable = field(repr=False)
+    replay_document: Callable = field(repr=False)
+    action_from_json: Callable = field(repr=False)
+    draw_first_dealer: Callable = field(repr=False)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(range(self.seat_count))
+
+    def new_match(self, *, first_dealer: int, format: str | None = None, options=None):
+        """Start a match (phase `dealing`), in the default format and options unless told."""
+        return self.start_match(
+            format=self.default_format if format is None else format,
+            first_dealer=first_dealer,
+            options=options,
+        )
+
+    def shuffled_deck(self, rng: random.Random) -> list[str]:
+        """Shuffle the 32 cards and cut them (the site passes a secure random source)."""
+        return shuffled_deck(rng)
+
+    def team_of(self, seat: int) -> int:
+        """Return the team of `seat` (the seat itself in the two-player game)."""
+        return next(index for index, team in enumerate(self.teams) if seat in team)
+
+    def partner_of(self, seat: int) -> int | None:
+        """Return the partner of `seat`, or None in a game without partners."""
+        team = self.teams[self.team_of(seat)]
+        return next((other for other in team if other != seat), None)
+
+    def are_partners(self, seat: int, other: int) -> bool:
+        """Tell whether two different seats play in the same team."""
+        return seat != other and self.team_of(seat) == self.team_of(other)
+
+    def winning_seats(self, state) -> tuple[int, ...] | None:
+        """Return the seats of the winning team (`state.winner` is a team), or None."""
+        return None if state.winner is None else self.teams[state.winner]
+
+
+def _two_player_new_match(*, format: str, first_dealer: int, options=None):
+    if options:
+        raise RuleError(
+            OPTIONS_NOT_ALLOWED,
+            f"{VARIANT_TWO_PLAYER} has no option {', '.join(map(repr, sorted(options)))}",
+        )
+    return two_player_rules.new_match(format=format, first_dealer=first_dealer)
+
+
+def _two_player_hidden_hand_seats(state) -> frozenset[int]:
+    # Both players look at their cards as soon as they are dealt.
+    return frozenset()
+
+
+TWO_PLAYER = Variant(
+    name=VARIANT_TWO_PLAYER,
+    seat_count=2,
+    teams=((0,), (1,)),
+    formats=tuple(TWO_PLAYER_FORMATS),
+    default_format=FORMAT_FIRST_TO_71,
+    option_defaults=MappingProxyType({}),
+    direction=None,
+    start_match=_two_player_new_match,
+    deal_start=two_player_rules.deal_start,
+    seat_to_act=two_player_rules.seat_to_act,
+    legal_actions=two_player_rules.legal_actions,
+    apply=two_player_rules.apply,
+    forfeit=two_player_rules.forfeit,
+    player_view=two_player_views.player_view,
+    public_view=two_player_views.public_view,
+    hidden_hand_seats=_two_player_hidden_hand_seats,
+    state_to_json=two_player_serialization.state_to_json,
+    state_from_json=two_player_serialization.state_from_json,
+    record_from_state=two_player_record.record_from_state,
+    replay_document=two_player_record.replay_two_player_document,
+    action_from_json=TwoPlayerAction.from_json,
+    draw_first_dealer=two_player_draw,
+)
+
+
+def _partnership_variant(ruleset: partnership.Ruleset) -> Variant:
+    def start_match(*, format: str, first_dealer: int, options=None):
+        return partnership.new_match(
+            variant=ruleset.variant, format=format, first_dealer=first_dealer, options=options
+        )
+
+    return Variant(
+        name=ruleset.variant,
+        seat_count=4,
+        teams=partnership.TEAMS,
+        formats=tuple(ruleset.formats),
+        default_format=ruleset.default_format,
+        option_defaults=MappingProxyType(dict(ruleset.option_defaults)),
+        direction=ruleset.direction,
+        start_match=start_match,
+        deal_start=partnership.deal_start,
+        seat_to_act=partnership.seat_to_act,
+        legal_actions=partnership.legal_actions,
+        apply=partnership.apply,
+        forfeit=partnership.forfeit,
+        player_view=partnership.player_view,
+        public_view=partnership.public_view,
+        hidden_hand_seats=partnership.hidden_hand_seats,
+        state_to_json=partnership.state_to_json,
+        state_from_json=partnership.state_from_json,
+        record_from_state=partnership.record_from_state,
+        replay_document=partnership.replay_document,
+        action_from_json=partnership.Action.from_json,
+        draw_first_dealer=partnership.draw_first_dealer,
+    )
+
+
+FLEMISH = _partnership_variant(partnership.FLEMISH)
+FRENCH = _partnership_variant(partnership.FRENCH)
+
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {variant.name: variant for variant in (TWO_PLAYER, FLEMISH, FRENCH)}
+)
+
+
+def variant_get(name: object) -> Variant:
+    """Return the registered game called `name`, or raise RuleError `malformed`."""
+    if not isinstance(name, str) or name not in VARIANTS:
+        raise RuleError(MALFORMED, f"unknown variant {name!r}: one of {', '.join(VARIANTS)}")
+    return VARIANTS[name]
+
+
+def _malformed_document(message: str) -> tuple[int, dict]:
+    return EXIT_MALFORMED, {
+        "ok": False,
+        "error": {"deal": None, "action": None, "code": MALFORMED, "message": message},
+    }
+
+
+def replay_record(text_or_obj) -> tuple[int, dict]:
+    """Replay a record of any registered game (JSON text, bytes, or an already parsed object).
+
+    Dispatch on its `variant`; return (exit status, output document) as game-record.md,
+    *Replaying*, describes. A record of a variant that is not registered is malformed (2).
+    """
+    document = text_or_obj
+    if isinstance(text_or_obj, (str, bytes, bytearray)):
+        try:
+            document = json.loads(text_or_obj)
+        except (ValueError, UnicodeDecodeError) as error:
+            return _malformed_document(f"not valid JSON: {error}")
+    if not isinstance(document, dict):
+        return _malformed_document("a record is a JSON object")
+    if "variant" not in document:
+        return _malformed_document("the record has no 'variant'")
+    try:
+        variant = variant_get(document["variant"])
+    except RuleError as error:
+        return _malformed_document(error.message)
+    return variant.replay_document(document)
