@@ -14,6 +14,9 @@ from django.utils.module_loading import import_string
 GAME_ENDED_HANDLERS: tuple[str, ...] = (
     # Win/loss record, star groups and weekly/monthly ladder points of a ranked game (ladder.md).
     "rankings.services.ladder_game_ended",
+    # A competition's game: its match result, then the next game, round or the prizes (after
+    # commit). Competition games are unranked, so the ladder above ignores them.
+    "tournaments.services.tournament_game_ended",
 )
 
 
