@@ -37,7 +37,7 @@ LOCK_OPTIONS ?=
 LOCK := $(BIN)/uv pip compile pyproject.toml requirements-build.in --universal \
 	--python-version 3.11 --generate-hashes --quiet $(LOCK_OPTIONS)
 
-lock: install
+lock: $(STAMP)
 	$(LOCK) --output-file requirements.lock
 	$(LOCK) --extra dev --output-file requirements-dev.lock
 	$(MAKE) install

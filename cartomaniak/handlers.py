@@ -16,6 +16,9 @@ GAME_ENDED_HANDLERS: tuple[str, ...] = (
     "rankings.services.ladder_game_ended",
     # Forfeits among a member's last games, and the bar from ranked play they earn (ladder.md).
     "games.quitters.quitters_game_ended",
+    # A competition's game: its match result, then the next game, round or the prizes (after
+    # commit). Competition games are unranked, so the ladder above ignores them.
+    "tournaments.services.tournament_game_ended",
 )
 
 

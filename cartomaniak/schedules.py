@@ -20,4 +20,7 @@ SCHEDULED_JOBS: tuple[ScheduledJob, ...] = (
     ScheduledJob("games-enforce-deadlines", "games.tasks.enforce_deadlines", 1.0),
     # Close every weekly and monthly ladder period that has ended (ladder.md).
     ScheduledJob("rankings-close-periods", "rankings.tasks.close_ended_periods", 30.0),
+    # Championships: announce recurring editions, start or cancel at the start time, pair each
+    # round, start its games, close with the final ranking and prizes (docs/tournaments.md).
+    ScheduledJob("tournaments-run", "tournaments.tasks.run_tournaments", 5.0),
 )

@@ -224,6 +224,9 @@ if os.environ.get("EMAIL_HOST"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
+# The site's address, for links in e-mails sent by scheduled jobs (no request to build them from).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
 # --- Internationalisation and time ----------------------------------------------------------
 
 LANGUAGE_CODE = "fr"

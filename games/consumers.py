@@ -135,6 +135,10 @@ class GameConsumer(_JsonConsumer):
             return
         self.group = events.game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        # A seated member also hears of his next game starting (a competition's next round).
+        if self.is_authenticated:
+            self.member_group = events.member_group(self.user.pk)
+            await self.channel_layer.group_add(self.member_group, self.channel_name)
         await self.accept()
         await self.send_state(force=True, settle_deadline=True)
 
@@ -142,6 +146,9 @@ class GameConsumer(_JsonConsumer):
         group = getattr(self, "group", None)
         if group:
             await self.channel_layer.group_discard(group, self.channel_name)
+        member_group = getattr(self, "member_group", None)
+        if member_group:
+            await self.channel_layer.group_discard(member_group, self.channel_name)
 
     def _game_exists(self) -> bool:
         try:
@@ -205,3 +212,8 @@ class GameConsumer(_JsonConsumer):
         if self.sent_version is not None and event["version"] <= self.sent_version:
             return
         await self.send_state()
+
+    async def game_started(self, event):
+        await self.send_json(
+            {"type": "game_started", "game_id": event["game_id"], "url": event["url"]}
+        )

@@ -25,6 +25,12 @@ class Game(models.Model):
         TIMEOUT = "timeout", _("forfait au temps")
         LEFT = "left", _("forfait par abandon")
 
+    class Origin(models.TextChoices):
+        # Who brought the two players together: the waiting room, or the site itself for a
+        # competition's pairing. The games app knows no more of competitions than this.
+        LOBBY = "lobby", _("salle d'attente")
+        TOURNAMENT = "tournament", _("tournoi")
+
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
     )
@@ -64,6 +70,12 @@ class Game(models.Model):
     seat1_stars = models.PositiveSmallIntegerField(null=True, blank=True)
     # The first-dealer draw shown on the table: [[seat0 card, seat1 card], ...] until ranks differ.
     first_dealer_draw = models.JSONField(null=True, blank=True)
+    origin = models.CharField(
+        _("origine"), max_length=16, choices=Origin.choices, default=Origin.LOBBY
+    )
+    # What the table shows of where the game comes from (a competition's name) and a link back.
+    origin_label = models.CharField(_("libellé de l'origine"), max_length=200, blank=True)
+    origin_url = models.CharField(_("lien de l'origine"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("partie")
@@ -108,6 +120,10 @@ class Game(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.origin == self.Origin.TOURNAMENT
 
 
 class GameAction(models.Model):

@@ -126,6 +126,11 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "first_dealer_draw": game.first_dealer_draw,
             "stakes": {str(k): v for k, v in stakes.items()} if stakes else None,
             "record_url": (reverse("games:record", args=[game.pk]) if game.is_finished else None),
+            "origin": {
+                "kind": game.origin,
+                "label": game.origin_label,
+                "url": game.origin_url or None,
+            },
         },
         "view": view,
     }
@@ -199,6 +204,9 @@ def lobby_snapshot(*, user, now: datetime | None = None) -> dict:
                 "id": current.pk,
                 "status": current.status,
                 "url": reverse("games:table", args=[current.pk]),
+                # A competition's game says so in the waiting room: "Match de tournoi : <name>".
+                "origin": current.origin,
+                "origin_label": current.origin_label,
             }
             if current
             else None

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -182,6 +183,90 @@ def game_join(
         url = reverse("games:table", args=[game.pk])
         events.game_started_on_commit(user_id=game.creator_id, game_id=game.pk, url=url)
         events.game_started_on_commit(user_id=user.pk, game_id=game.pk, url=url)
+        events.lobby_changed_on_commit()
+    return game
+
+
+def game_start_between(
+    *,
+    seat0,
+    seat1,
+    format: str,
+    origin: str,
+    origin_label: str = "",
+    origin_url: str = "",
+    allow_busy: bool = False,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> Game:
+    """Start a match at once between two members the site brings together (a competition's
+    pairing): unranked, so that no ladder, record or group changes.
+
+    Both are taken out of the waiting room: a game either of them has open there is cancelled.
+    A member already playing another game makes it raise GameError("already_in_game") and
+    changes nothing, unless `allow_busy` (the caller waited long enough for him). Both members'
+    waiting-room connections receive `game_started` with the table's address.
+    """
+    now = now or timezone.now()
+    if format not in Game.Format.values:
+        raise GameError("bad_format")
+    if origin not in Game.Origin.values or seat0.pk == seat1.pk:
+        raise GameError("malformed")
+    member_ids = sorted({seat0.pk, seat1.pk})
+    with transaction.atomic():
+        # Open games first, then members: the order game_join takes its locks in.
+        open_game_ids = list(
+            Game.objects.select_for_update()
+            .filter(creator_id__in=member_ids, status=Game.Status.OPEN)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        _lock_members(*member_ids)
+        busy = Game.objects.filter(
+            Q(seat0_id__in=member_ids) | Q(seat1_id__in=member_ids),
+            status=Game.Status.IN_PROGRESS,
+        ).exists()
+        if busy and not allow_busy:
+            raise GameError("already_in_game")
+        open_games = Game.objects.filter(
+            Q(pk__in=open_game_ids) | Q(creator_id__in=member_ids), status=Game.Status.OPEN
+        )
+        for open_game in open_games:
+            open_game.status = Game.Status.CANCELLED
+            open_game.ended_at = now
+            open_game.version += 1
+            open_game.save(update_fields=["status", "ended_at", "version"])
+            events.game_changed_on_commit(game_id=open_game.pk, version=open_game.version)
+
+        rng = rng or _secure_rng()
+        draws, first_dealer = engine.draw_first_dealer(rng)
+        state = _advance(engine.new_match(format=format, first_dealer=first_dealer), rng=rng)
+        game = Game.objects.create(
+            creator=seat0,
+            seat0=seat0,
+            seat1=seat1,
+            format=format,
+            is_ranked=False,
+            status=Game.Status.IN_PROGRESS,
+            started_at=now,
+            seat0_stars=seat0.stars,
+            seat1_stars=seat1.stars,
+            first_dealer_draw=[list(pair) for pair in draws],
+            origin=origin,
+            origin_label=origin_label[:200],
+            origin_url=origin_url[:200],
+        )
+        _store(
+            game,
+            state,
+            now=now,
+            kind=GameAction.Kind.START,
+            seat=None,
+            payload={"first_dealer": first_dealer},
+        )
+        url = reverse("games:table", args=[game.pk])
+        for member_id in member_ids:
+            events.game_started_on_commit(user_id=member_id, game_id=game.pk, url=url)
         events.lobby_changed_on_commit()
     return game
 

@@ -65,6 +65,11 @@
     if (frame.current_game) {
       document.getElementById("current-game-link").setAttribute("href", frame.current_game.url);
     }
+    // A competition's game names its competition (games.selectors.lobby_snapshot).
+    var origin = document.getElementById("current-game-origin");
+    origin.hidden = !frame.current_game || frame.current_game.origin !== "tournament";
+    document.getElementById("current-game-origin-label").textContent =
+      (frame.current_game && frame.current_game.origin_label) || "";
     var ranked = document.getElementById("create-ranked");
     ranked.disabled = !frame.can_play_ranked;
   }

@@ -319,6 +319,11 @@
       if (frame.version < current.version) return;
       if (frame.version > current.version) $("rule-error").hidden = true;
       render(frame);
+    } else if (frame.type === "game_started") {
+      // The player's next game (a competition's next round) has begun: say so with a link.
+      if (frame.game_id === current.game.id) return;
+      $("next-game-link").setAttribute("href", frame.url);
+      $("next-game").hidden = false;
     } else if (frame.type === "error") {
       if (frame.code === "stale_version") return;  // the fresh state follows at once
       showRuleError(explainRule(frame.code) || frame.message, frame.message);

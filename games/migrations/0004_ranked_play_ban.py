@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_game_first_dealer_draw_lobbypresence_gameaction'),
+        ('games', '0003_game_origin'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

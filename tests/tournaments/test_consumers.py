@@ -1,0 +1,111 @@
+"""Live: the competition's page socket, and players brought to their games (real websocket
+stack through `WebsocketCommunicator`)."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import SyncToAsync, sync_to_async
+from channels.layers import channel_layers
+
+from games.services import game_leave
+from tests.games.websocket import open_socket, receive_until, session_cookie
+
+from .conftest import advance, live_games, register
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def fresh_async_machinery():
+    """Leave no channel layer or executor thread behind for a live server forked later."""
+    yield
+    channel_layers.backends.clear()
+    used = SyncToAsync.single_thread_executor
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    used.shutdown(wait=False)
+
+
+@pytest.fixture
+def started_bracket(make_tournament, members):
+    """Three players: player1 has a bye, player2 and player3 play the semi-final."""
+    tournament = make_tournament()
+    players = members(3)
+    register(tournament, *players)
+    return tournament, players
+
+
+async def test_the_page_socket_says_when_a_game_ends_and_the_final_begins(started_bracket):
+    tournament, players = started_bracket
+    await sync_to_async(advance)(tournament)
+    (semi_final,) = await sync_to_async(live_games)(tournament)
+    page, connected, _ = await open_socket(f"/ws/tournois/{tournament.pk}/")
+    assert connected
+
+    await sync_to_async(game_leave)(game_id=semi_final.pk, user=players[2])
+
+    assert await page.receive_json_from(timeout=5) == {"type": "changed"}
+    (final,) = await sync_to_async(live_games)(tournament)
+    assert {final.seat0_id, final.seat1_id} == {players[0].pk, players[1].pk}
+    await page.send_json_to({"type": "ping"})
+    assert await receive_until(page, lambda frame: frame["type"] == "pong") == {"type": "pong"}
+    await page.disconnect()
+
+
+async def test_an_unknown_competition_socket_is_closed(db):
+    _page, connected, code = await open_socket("/ws/tournois/999/")
+
+    assert (connected, code) == (False, 4404)
+
+
+async def test_players_waiting_in_the_waiting_room_are_brought_to_their_game(started_bracket):
+    tournament, players = started_bracket
+    lobbies = []
+    for player in players[1:]:
+        lobby, connected, _ = await open_socket(
+            "/ws/salle/", await sync_to_async(session_cookie)(player)
+        )
+        assert connected
+        await receive_until(lobby, lambda frame: frame["type"] == "lobby")
+        lobbies.append(lobby)
+
+    await sync_to_async(advance)(tournament)
+
+    (game,) = await sync_to_async(live_games)(tournament)
+    for lobby in lobbies:
+        started = await receive_until(lobby, lambda frame: frame["type"] == "game_started")
+        assert started == {
+            "type": "game_started",
+            "game_id": game.pk,
+            "url": f"/parties/{game.pk}/",
+        }
+        await lobby.send_json_to({"type": "snapshot"})
+        snapshot = await receive_until(
+            lobby, lambda frame: frame["type"] == "lobby" and frame["current_game"]
+        )
+        assert snapshot["current_game"]["origin"] == "tournament"
+        assert snapshot["current_game"]["origin_label"] == "Coupe du printemps"
+        await lobby.disconnect()
+
+
+async def test_a_player_at_his_finished_table_hears_that_his_next_game_began(started_bracket):
+    tournament, players = started_bracket
+    await sync_to_async(advance)(tournament)
+    (semi_final,) = await sync_to_async(live_games)(tournament)
+    winner = players[1]
+    table, connected, _ = await open_socket(
+        f"/ws/parties/{semi_final.pk}/", await sync_to_async(session_cookie)(winner)
+    )
+    assert connected
+    first = await receive_until(table, lambda frame: frame["type"] == "state")
+    assert first["game"]["origin"] == {
+        "kind": "tournament",
+        "label": "Coupe du printemps",
+        "url": f"/tournois/{tournament.pk}/",
+    }
+
+    await sync_to_async(game_leave)(game_id=semi_final.pk, user=players[2])
+
+    started = await receive_until(table, lambda frame: frame["type"] == "game_started")
+    (final,) = await sync_to_async(live_games)(tournament)
+    assert started == {"type": "game_started", "game_id": final.pk, "url": f"/parties/{final.pk}/"}
+    await table.disconnect()
