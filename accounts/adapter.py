@@ -5,6 +5,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from .models import User
+from .selectors import member_lookalike_name
+from .usernames import LOOKALIKE_MESSAGE, username_normalize
 
 EMAIL_MAX_LENGTH = User._meta.get_field("email").max_length
 
@@ -21,9 +23,18 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().clean_email(email)
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
+        # Stored as NFKC (full-width `ｂob` is `bob`), like Django's own forms store a name.
+        username = username_normalize(username)
         # Login accepts a username or an email: a name with "@" would be read as an email.
         if "@" in username:
             raise ValidationError(
                 _("Le nom d'utilisateur ne peut pas contenir « @ »."), code="username_at_sign"
             )
-        return super().clean_username(username, shallow=shallow)
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            lookalike = member_lookalike_name(username=username)
+            if lookalike is not None:
+                raise ValidationError(
+                    LOOKALIKE_MESSAGE % {"existing": lookalike}, code="username_lookalike"
+                )
+        return username

@@ -13,9 +13,12 @@ from django.utils.translation import gettext_lazy as _
 from rankings.stars import star_label
 
 from .forms import CreditAdjustmentForm
-from .models import CreditMovement, User
+from .models import CreditMovement, OperatorAction, User
 from .selectors import wallet_balance
-from .services import InsufficientCredits, wallet_move
+from .services import InsufficientCredits, OwnCreditsRefused, credits_adjust
+
+# What makes a member an operator, or a more powerful one: given by superusers only.
+PRIVILEGE_FIELDS = ("is_staff", "is_superuser", "groups", "user_permissions")
 
 
 class CreditMovementInline(admin.TabularInline):
@@ -61,6 +64,41 @@ class MemberAdmin(UserAdmin):
         (_("Cartomaniak"), {"fields": ("ranked_wins", "ranked_losses", "preferred_language")}),
     )
 
+    def get_readonly_fields(self, request, obj=None):
+        # The ranked record is written by the ladder's exactly-once service only: it decides
+        # the star group, hence the points of every match.
+        fields = (*super().get_readonly_fields(request, obj), "ranked_wins", "ranked_losses")
+        if request.user.is_superuser:
+            return fields
+        return fields + PRIVILEGE_FIELDS
+
+    def _is_other_team_account(self, request, obj) -> bool:
+        """A team account other than one's own: only a superuser may change it (its email and
+        password are the keys to its powers)."""
+        return (
+            obj is not None
+            and not request.user.is_superuser
+            and obj.pk != request.user.pk
+            and (obj.is_staff or obj.is_superuser)
+        )
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        if self._is_other_team_account(request, obj):
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        if self._is_other_team_account(request, obj):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "can_grant_credits": request.user.has_perm("accounts.grant_credits"),
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
     def get_queryset(self, request):
         balance = (
             CreditMovement.objects.filter(user=OuterRef("pk"))
@@ -102,19 +140,27 @@ class MemberAdmin(UserAdmin):
         ]
 
     def credits_view(self, request: HttpRequest, user_id: int) -> HttpResponse:
-        """Grant or remove credits with a reason: one new ledger line through the wallet service."""
-        member = get_object_or_404(User, pk=user_id)
-        if not self.has_change_permission(request, member):
+        """Grant or remove credits with a reason: one new ledger line and one audit line."""
+        # Its own permission: changing members (names, emails) does not create money.
+        if not request.user.has_perm("accounts.grant_credits"):
             raise PermissionDenied
+        member = get_object_or_404(User, pk=user_id)
         form = CreditAdjustmentForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                wallet_move(
-                    user=member,
+                credits_adjust(
+                    operator=request.user,
+                    member=member,
                     amount=form.signed_amount(),
-                    kind=form.cleaned_data["kind"],
                     reason=form.cleaned_data["reason"],
-                    created_by=request.user,
+                )
+            except OwnCreditsRefused:
+                form.add_error(
+                    None,
+                    _(
+                        "Un membre de l'équipe ne modifie pas ses propres crédits : "
+                        "demandez-le à un autre."
+                    ),
                 )
             except InsufficientCredits as error:
                 form.add_error(
@@ -152,6 +198,39 @@ class CreditMovementAdmin(admin.ModelAdmin):
         "created_by",
         "created_at",
     )
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(OperatorAction)
+class OperatorActionAdmin(admin.ModelAdmin):
+    """The team's audit trail: read-only, like the ledger."""
+
+    list_display = ("created_at", "operator", "kind", "member", "amount", "reason", "subject")
+    list_filter = ("kind",)
+    search_fields = ("operator__username", "member__username", "reason", "subject_id")
+    list_select_related = ("operator", "member")
+    readonly_fields = (
+        "created_at",
+        "operator",
+        "kind",
+        "member",
+        "amount",
+        "reason",
+        "subject_type",
+        "subject_id",
+    )
+
+    @admin.display(description=_("objet"))
+    def subject(self, obj: OperatorAction) -> str:
+        return f"{obj.subject_type} {obj.subject_id}"
 
     def has_add_permission(self, request) -> bool:
         return False

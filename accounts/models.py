@@ -1,10 +1,13 @@
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rankings.stars import star_group
+
+from .usernames import LOOKALIKE_MESSAGE, username_skeleton
 
 
 class User(AbstractUser):
@@ -14,10 +17,35 @@ class User(AbstractUser):
     ranked_wins = models.PositiveIntegerField(_("victoires classées"), default=0)
     ranked_losses = models.PositiveIntegerField(_("défaites classées"), default=0)
     preferred_language = models.CharField(_("langue"), max_length=8, default="fr")
+    # The key under which lookalike names collide (accounts/usernames.py): unique, so that two
+    # registrations at the same moment cannot both take `alice` and `аlice`. Null only for
+    # members whose name already collided when the column was added (the older one keeps it).
+    username_skeleton = models.TextField(
+        _("squelette du nom"), null=True, blank=True, unique=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("membre")
         verbose_name_plural = _("membres")
+
+    def clean(self) -> None:
+        from .selectors import member_lookalike_name
+
+        super().clean()  # NFKC, like every name the site stores
+        lookalike = member_lookalike_name(username=self.username, exclude_id=self.pk)
+        if lookalike is not None:
+            raise ValidationError(
+                {"username": LOOKALIKE_MESSAGE % {"existing": lookalike}}, code="username_lookalike"
+            )
+
+    def save(self, *args, **kwargs) -> None:
+        # A column derived from the name, kept with it wherever the name is written.
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "username" in update_fields:
+            self.username_skeleton = username_skeleton(self.username)
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)
 
     @property
     def stars(self) -> int:
@@ -72,6 +100,52 @@ class CreditMovement(models.Model):
                 name="credit_movement_once_per_cause",
             ),
         ]
+        # Changing a member's account is not enough to create money: its own permission.
+        permissions = [("grant_credits", _("Peut accorder ou retirer des crédits"))]
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.amount:+d} ({self.kind})"
+
+
+class OperatorAction(models.Model):
+    """One action of the team that moves value (credits, prizes): who, when, for whom, why.
+
+    Append-only, written in the same transaction as the action itself (`accounts.services`,
+    `rankings.services`), and shown read-only in the admin.
+    """
+
+    class Kind(models.TextChoices):
+        CREDITS_GRANT = "credits_grant", _("crédits accordés")
+        CREDITS_REMOVAL = "credits_removal", _("crédits retirés")
+        PRIZE_DELIVERY = "prize_delivery", _("prix remis")
+
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("membre de l'équipe"),
+    )
+    kind = models.CharField(_("action"), max_length=32, choices=Kind.choices)
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("membre concerné"),
+    )
+    amount = models.IntegerField(_("montant"), null=True, blank=True)
+    reason = models.TextField(_("motif"))
+    # What the action changed: a ledger line, a prize...
+    subject_type = models.CharField(_("type d'objet"), max_length=64)
+    subject_id = models.CharField(_("identifiant d'objet"), max_length=64)
+    created_at = models.DateTimeField(_("date"))
+
+    class Meta:
+        verbose_name = _("action de l'équipe")
+        verbose_name_plural = _("actions de l'équipe (journal)")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["-created_at"], name="operator_action_date")]
+
+    def __str__(self) -> str:
+        return f"{self.operator_id} {self.kind} {self.subject_type} {self.subject_id}"

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet, Sum
 
 from .models import CreditMovement
+from .usernames import username_skeleton
 
 
 def member_is_verified(*, user) -> bool:
@@ -32,3 +33,14 @@ def member_find(*, username: str):
     if member is None:
         member = members.filter(username__iexact=username).order_by("pk").first()
     return member
+
+
+def member_lookalike_name(*, username: str, exclude_id: int | None = None) -> str | None:
+    """Return the name of another member confusable with `username` (same skeleton), or None."""
+    return (
+        get_user_model()
+        .objects.filter(username_skeleton=username_skeleton(username))
+        .exclude(pk=exclude_id)
+        .values_list("username", flat=True)
+        .first()
+    )

@@ -10,11 +10,13 @@ A cached balance column with a `CHECK (balance >= 0)` would also hold, but it is
 the truth that every writer must keep in step; the lock keeps one copy and costs one row lock.
 """
 
+import datetime as dt
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from .models import CreditMovement
+from .models import CreditMovement, OperatorAction
 from .selectors import wallet_balance
 
 DEBIT_KINDS = frozenset(
@@ -96,6 +98,65 @@ def wallet_move(
             if existing is None:
                 raise
             return existing
+
+
+class OwnCreditsRefused(Exception):
+    """A member of the team asked to move his own credits; nothing was written."""
+
+
+def operator_action_record(
+    *,
+    operator,
+    kind: str,
+    member,
+    reason: str,
+    subject_type: str,
+    subject_id,
+    created_at: dt.datetime,
+    amount: int | None = None,
+) -> OperatorAction:
+    """Append one line to the team's audit trail (call it inside the action's transaction)."""
+    return OperatorAction.objects.create(
+        operator=operator,
+        kind=kind,
+        member=member,
+        amount=amount,
+        reason=reason,
+        subject_type=subject_type,
+        subject_id=str(subject_id),
+        created_at=created_at,
+    )
+
+
+def credits_adjust(*, operator, member, amount: int, reason: str) -> CreditMovement:
+    """Grant (positive amount) or remove (negative) credits by hand, audited.
+
+    The caller checks the operator's `accounts.grant_credits` permission. Nobody moves his own
+    credits: a grant to oneself needs another member of the team. Raise `OwnCreditsRefused`, or
+    `InsufficientCredits` for a removal larger than the balance.
+    """
+    if operator.pk == member.pk:
+        raise OwnCreditsRefused
+    kind = CreditMovement.Kind.REMOVAL if amount < 0 else CreditMovement.Kind.GRANT
+    with transaction.atomic():
+        movement = wallet_move(
+            user=member, amount=amount, kind=kind, reason=reason, created_by=operator
+        )
+        operator_action_record(
+            operator=operator,
+            kind=(
+                OperatorAction.Kind.CREDITS_REMOVAL
+                if amount < 0
+                else OperatorAction.Kind.CREDITS_GRANT
+            ),
+            member=member,
+            amount=amount,
+            reason=movement.reason,
+            subject_type="credit_movement",
+            subject_id=movement.pk,
+            created_at=movement.created_at,
+        )
+    return movement
 
 
 def _movement_for_cause(*, user, cause_type: str, cause_id: str) -> CreditMovement | None:

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from games.quitters import member_completion
 from games.selectors import member_games
 
 from .selectors import member_find, member_is_verified, wallet_balance, wallet_movements
@@ -23,11 +24,15 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         raise Http404
     if member.username != username:
         return redirect("accounts:profile", username=member.username)
+    completed, counted = member_completion(user=member)
     return render(
         request,
         "accounts/profile.html",
         {
             "member": member,
+            "completed_games": completed,
+            "counted_games": counted,
+            "completion_percent": round(100 * completed / counted) if counted else None,
             "games": member_games(user=member, limit=RECENT_GAMES),
             "is_own_profile": request.user.is_authenticated and request.user.pk == member.pk,
         },

@@ -206,6 +206,8 @@ def main() -> None:
 
     where = bench_database_prepare()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
+    # A development tool: the development default unless the environment says otherwise.
+    os.environ.setdefault("DEBUG", "1")
     import django
 
     django.setup()

@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
+# A development tool: the development default unless the environment says otherwise.
+os.environ.setdefault("DEBUG", "1")
 
 import django  # noqa: E402
 

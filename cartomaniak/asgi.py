@@ -10,10 +10,13 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from cartomaniak.background import background_jobs_ensure_started  # noqa: E402
+from cartomaniak.origins import SiteOriginValidator  # noqa: E402
 from cartomaniak.routing import websocket_urlpatterns  # noqa: E402
+from cartomaniak.startup import static_files_check  # noqa: E402
+
+static_files_check()
 
 
 class BackgroundJobsStarter:
@@ -31,9 +34,7 @@ application = BackgroundJobsStarter(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-            ),
+            "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         }
     )
 )

@@ -14,6 +14,8 @@ from django.utils.module_loading import import_string
 GAME_ENDED_HANDLERS: tuple[str, ...] = (
     # Win/loss record, star groups and weekly/monthly ladder points of a ranked game (ladder.md).
     "rankings.services.ladder_game_ended",
+    # Forfeits among a member's last games, and the bar from ranked play they earn (ladder.md).
+    "games.quitters.quitters_game_ended",
     # A competition's game: its match result, then the next game, round or the prizes (after
     # commit). Competition games are unranked, so the ladder above ignores them.
     "tournaments.services.tournament_game_ended",

@@ -1,9 +1,10 @@
 """Settings for Cartomaniak.
 
-Nothing set in the environment gives the *embedded default*: SQLite, an in-memory channel layer,
-background jobs inside the ASGI process, console email. Each integration is switched on by the
-environment: `DATABASE_URL` (PostgreSQL), `REDIS_URL` (channel layer, Celery broker, cache),
-`EMAIL_HOST` (SMTP), `SECRET_KEY`, `DEBUG`, `ALLOWED_HOSTS`.
+With `DEBUG=1` and nothing else set, the *embedded default* for development: SQLite, an in-memory
+channel layer, background jobs inside the ASGI process, console email. Each integration is
+switched on by the environment: `DATABASE_URL` (PostgreSQL), `REDIS_URL` (channel layer, Celery
+broker, cache), `EMAIL_HOST` (SMTP). Without `DEBUG=1` it is a production start, which needs
+`SECRET_KEY` and `ALLOWED_HOSTS` (see `deploy/production.env.example`).
 """
 
 import os
@@ -32,16 +33,34 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 # --- Core -----------------------------------------------------------------------------------
 
-# The embedded default is a developer's machine: DEBUG is on unless the environment says otherwise.
-DEBUG = env_bool("DEBUG", True)
+# Nothing set means production, and a production start refuses to run without a real secret key
+# and the site's host names (fail closed). The development default (DEBUG on, a throw-away key,
+# local host names) is asked for explicitly: `DEBUG=1`, which the Makefile's development commands
+# and the test settings set (docs/security.md).
+DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-development-key-only-used-when-debug-is-on"
-
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
+if DEBUG:
+    SECRET_KEY = SECRET_KEY or "django-insecure-development-key-only-used-when-debug-is-on"
+    ALLOWED_HOSTS = ALLOWED_HOSTS or ["127.0.0.1", "localhost", "[::1]", "testserver"]
+else:
+    # The same rule as Django's deploy check (security.W009): long, varied, not a placeholder.
+    if (
+        len(SECRET_KEY) < 50
+        or len(set(SECRET_KEY)) < 5
+        or SECRET_KEY.startswith("django-insecure-")
+    ):
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set to 50 random characters or more for a production start "
+            '(python -c "import secrets; print(secrets.token_urlsafe(50))"). '
+            "For the development default, set DEBUG=1."
+        )
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "ALLOWED_HOSTS must list the site's host names for a production start "
+            "(ALLOWED_HOSTS=cartomaniak.fr). For the development default, set DEBUG=1."
+        )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -65,6 +84,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "cartomaniak.middleware.RejectNulBytesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -219,10 +239,11 @@ USE_TZ = True
 # --- Static files ---------------------------------------------------------------------------
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # The embedded default serves files straight from the source folders (no collectstatic step);
-# production serves the hashed, compressed copies that collectstatic writes.
+# production serves the hashed, compressed copies that collectstatic writes, and refuses to
+# start without them (`cartomaniak/startup.py`).
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 if not DEBUG:
@@ -233,10 +254,24 @@ if not DEBUG:
 
 # --- Security in production -----------------------------------------------------------------
 
+# How many reverse proxies stand between the visitors and Daphne, each adding the address it
+# saw to X-Forwarded-For. The documented production set-up has one (docs/operations.md) and
+# Daphne listens on the loopback only, so nothing else can reach it with a forged header.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT") or (0 if DEBUG else 1))
+# allauth's rate limits (10 failed logins a minute per address) count the visitor's address,
+# not the proxy's: otherwise one attacker would lock every visitor out at once.
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
+
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    if TRUSTED_PROXY_COUNT:
+        # The proxy ends TLS and says so; trusted only because nothing else reaches Daphne.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # --- Game -----------------------------------------------------------------------------------
 
@@ -246,10 +281,14 @@ GAME_DECISION_SECONDS = int(os.environ.get("GAME_DECISION_SECONDS", "180"))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {
+        "refusal_without_traceback": {"()": "cartomaniak.logging.RefusalWithoutTraceback"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "daphne": {"level": "WARNING"},
         "django.channels.server": {"level": "WARNING"},
+        "django.request": {"filters": ["refusal_without_traceback"]},
     },
 }

@@ -2,8 +2,9 @@ import json
 
 from django.contrib import admin
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
-from .models import Game, GameAction
+from .models import Game, GameAction, RankedPlayBan
 
 
 class GameActionInline(admin.TabularInline):
@@ -58,8 +59,12 @@ class GameAdmin(admin.ModelAdmin):
     ]
     exclude = ("state",)
 
-    @admin.display(description="state")
+    @admin.display(description=_("état"))
     def state_pretty(self, obj: Game) -> str:
+        # The state holds the hands and the deck: nobody, staff included, sees a hidden card of
+        # a game in progress (docs/security.md). Once finished, the record is public anyway.
+        if not obj.is_finished:
+            return _("L'état d'une partie n'est montré qu'une fois la partie terminée.")
         return format_html("<pre>{}</pre>", json.dumps(obj.state, indent=2, ensure_ascii=False))
 
     def has_add_permission(self, request) -> bool:
@@ -69,4 +74,20 @@ class GameAdmin(admin.ModelAdmin):
         return request.method in ("GET", "HEAD") and super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(RankedPlayBan)
+class RankedPlayBanAdmin(admin.ModelAdmin):
+    """Bars from ranked play (ladder.md, *Quitters*): decided by the rule, read-only here."""
+
+    list_display = ("user", "starts_at", "ends_at", "abandons", "counted_games", "game")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+    readonly_fields = ("user", "game", "starts_at", "ends_at", "abandons", "counted_games")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -177,3 +177,35 @@ class LobbyPresence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} @ {self.channel_name}"
+
+
+class RankedPlayBan(models.Model):
+    """A member barred from ranked play for a while, for forfeiting too many of his recent games
+    (ladder.md, *Quitters*; `games/quitters.py`). One per game that triggered it: the game's end
+    applied twice bars once."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ranked_play_bans",
+        verbose_name=_("membre"),
+    )
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="+", verbose_name=_("partie en cause")
+    )
+    starts_at = models.DateTimeField(_("début"))
+    ends_at = models.DateTimeField(_("fin"))
+    # Forfeits among the member's last games when the bar began (shown to him).
+    abandons = models.PositiveSmallIntegerField(_("abandons"))
+    counted_games = models.PositiveSmallIntegerField(_("parties comptées"))
+
+    class Meta:
+        verbose_name = _("suspension du jeu classé")
+        verbose_name_plural = _("suspensions du jeu classé")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="ranked_play_ban_once_per_game"),
+        ]
+        indexes = [models.Index(fields=["user", "-ends_at"], name="ranked_play_ban_user_end")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} until {self.ends_at.isoformat()}"

@@ -45,7 +45,8 @@ def game_get(*, game_id: int, for_update: bool = False) -> Game:
         queryset = queryset.select_for_update(of=("self",))
     try:
         return queryset.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+    # OverflowError: SQLite cannot even bind an id beyond 64 bits (PostgreSQL finds no row).
+    except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
         raise GameError("game_not_found") from None
 
 

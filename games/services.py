@@ -20,7 +20,7 @@ from django.utils import timezone
 from cartomaniak.handlers import game_ended_dispatch
 from games import engine
 
-from . import events
+from . import events, quitters
 from .errors import GameError
 from .models import Game, GameAction, LobbyPresence
 from .selectors import (
@@ -46,6 +46,22 @@ def _lock_members(*user_ids: int) -> None:
         .order_by("pk")
         .values_list("pk", flat=True)
     )
+
+
+def _member_stars_locked(*user_ids: int) -> dict[int, int]:
+    """Return each member's star group from his record as stored now (rows already locked).
+
+    Never from a user object handed in: a waiting-room socket keeps the member it loaded when
+    it opened, and his record may have crossed a group boundary since (ladder.md, Groups).
+    """
+    from rankings.stars import star_group
+
+    records = (
+        get_user_model()
+        .objects.filter(pk__in=user_ids)
+        .values_list("pk", "ranked_wins", "ranked_losses")
+    )
+    return {pk: star_group(wins=wins, losses=losses) for pk, wins, losses in records}
 
 
 def _next_deadline(now: datetime) -> datetime:
@@ -88,12 +104,14 @@ def _store(game: Game, state, *, now: datetime, kind: str, seat: int | None, pay
 # --- The waiting room -------------------------------------------------------------------------
 
 
-def game_create(*, user, format: str, is_ranked: bool) -> Game:
+def game_create(*, user, format: str, is_ranked: bool, now: datetime | None = None) -> Game:
     """Open a game waiting for an opponent; the creator takes seat 0."""
     if format not in Game.Format.values:
         raise GameError("bad_format")
     if is_ranked and not member_is_verified(user=user):
         raise GameError("verification_required")
+    if is_ranked:
+        quitters.ranked_play_check(user=user, now=now or timezone.now())
     with transaction.atomic():
         _lock_members(user.pk)
         if game_current_for_user(user=user) is not None:
@@ -136,6 +154,8 @@ def game_join(
             raise GameError("own_game")
         if game.is_ranked and not member_is_verified(user=user):
             raise GameError("verification_required")
+        if game.is_ranked:
+            quitters.ranked_play_check(user=user, now=now)
         _lock_members(game.creator_id, user.pk)
         if game_current_for_user(user=user) is not None:
             raise GameError("already_in_game")
@@ -148,8 +168,9 @@ def game_join(
         game.seat1 = user
         game.status = Game.Status.IN_PROGRESS
         game.started_at = now
-        game.seat0_stars = game.seat0.stars
-        game.seat1_stars = user.stars
+        stars = _member_stars_locked(game.seat0_id, user.pk)
+        game.seat0_stars = stars[game.seat0_id]
+        game.seat1_stars = stars[user.pk]
         game.first_dealer_draw = [list(pair) for pair in draws]
         _store(
             game,

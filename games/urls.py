@@ -1,14 +1,18 @@
-from django.urls import path
+from django.urls import path, register_converter
+
+from cartomaniak.converters import DatabaseIdConverter
 
 from . import views
+
+register_converter(DatabaseIdConverter, "id")
 
 app_name = "games"
 urlpatterns = [
     path("salle/", views.lobby, name="lobby"),
     path("salle/creer/", views.lobby_create, name="create"),
-    path("salle/parties/<int:game_id>/rejoindre/", views.lobby_join, name="join"),
-    path("salle/parties/<int:game_id>/annuler/", views.lobby_cancel, name="cancel"),
-    path("parties/<int:game_id>/", views.table, name="table"),
-    path("parties/<int:game_id>/quitter/", views.table_leave, name="leave"),
-    path("parties/<int:game_id>/partie.json", views.record, name="record"),
+    path("salle/parties/<id:game_id>/rejoindre/", views.lobby_join, name="join"),
+    path("salle/parties/<id:game_id>/annuler/", views.lobby_cancel, name="cancel"),
+    path("parties/<id:game_id>/", views.table, name="table"),
+    path("parties/<id:game_id>/quitter/", views.table_leave, name="leave"),
+    path("parties/<id:game_id>/partie.json", views.record, name="record"),
 ]

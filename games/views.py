@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import selectors, services
+from . import quitters, selectors, services
 from .errors import APP_ERROR_MESSAGES, GameError
 from .forms import GameCreateForm
 from .models import Game
@@ -22,6 +22,8 @@ from .models import Game
 def lobby(request: HttpRequest) -> HttpResponse:
     services.game_enforce_deadlines(now=timezone.now())
     snapshot = selectors.lobby_snapshot(user=request.user)
+    ranked_ban = quitters.ranked_play_ban_current(user=request.user, now=timezone.now())
+    ranked_ban_message = quitters.ranked_play_ban_message(ban=ranked_ban) if ranked_ban else None
     lobby_strings = {
         "connected": _("En direct"),
         "reconnecting": _("Connexion perdue, reconnexion…"),
@@ -33,11 +35,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "cancel_url": reverse("games:cancel", args=[0]),
         "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
     }
+    if ranked_ban_message:
+        # The refusal of a ranked create/join over the socket: the notice below says the rest.
+        lobby_strings["errors"]["ranked_play_barred"] = _(
+            "Pas de partie classée pour l'instant : voir ci-dessous jusqu'à quand."
+        )
     return render(
         request,
         "games/lobby.html",
         {
             "snapshot": snapshot,
+            "ranked_ban_message": ranked_ban_message,
             "form": GameCreateForm(),
             "formats": Game.Format.choices,
             "lobby_strings": lobby_strings,

@@ -158,10 +158,15 @@ class PrizeAdmin(admin.ModelAdmin):
             return False
         return super().has_delete_permission(request, obj)
 
-    @admin.action(description=_("Marquer comme remis"))
+    def has_deliver_permission(self, request) -> bool:
+        return request.user.has_perm("rankings.deliver_prize")
+
+    @admin.action(description=_("Marquer comme remis"), permissions=["deliver"])
     def mark_delivered(self, request, queryset):
         count = prizes_mark_delivered(
-            prize_ids=list(queryset.values_list("pk", flat=True)), now=timezone.now()
+            prize_ids=list(queryset.values_list("pk", flat=True)),
+            operator=request.user,
+            now=timezone.now(),
         )
         self.message_user(
             request,

@@ -301,6 +301,8 @@ class Prize(models.Model):
                 condition=Q(place__gte=1, place__lte=3), name="prize_place_1_to_3"
             ),
         ]
+        # Seeing prizes, even changing coming ones, is not handing them out: its own permission.
+        permissions = [("deliver_prize", _("Peut marquer un prix comme remis"))]
 
     def __str__(self) -> str:
         return f"{self.get_ladder_kind_display()} · {self.period_start:%Y-%m-%d} · {self.place}"

@@ -94,10 +94,17 @@ def period_containing(*, kind: str, moment: dt.datetime) -> Period:
 
 
 def period_starting_on(*, kind: str, day: dt.date) -> Period | None:
-    """Return the period that begins on this local date, or None if none begins that day."""
-    if _start_date(kind, day) != day:
+    """Return the period that begins on this local date, or None if none begins that day.
+
+    A day at either end of the calendar (year 1, or a period that would end in the year 10000)
+    has no period: its bounds cannot be represented.
+    """
+    try:
+        if _start_date(kind, day) != day:
+            return None
+        return period_containing(kind=kind, moment=_local_midnight_utc(day))
+    except (OverflowError, ValueError):
         return None
-    return period_containing(kind=kind, moment=_local_midnight_utc(day))
 
 
 def period_of_start(*, kind: str, start: dt.datetime) -> Period:

@@ -343,8 +343,9 @@ def _prize_award(*, prize: Prize, standing: FinalStanding | None, now: dt.dateti
     """Give a prize to the member at its place; return whether it has a winner."""
     prize.awarded_at = now
     # A place whose member played no counted game in the period wins nothing: a prize rewards
-    # play, not a subscription alone.
-    if standing is None or standing.wins + standing.losses == 0:
+    # play, not a subscription alone. Nor does a deactivated account (closed, or suspended by
+    # the team): no credits, no email; his place in the standings stays (ladder.md).
+    if standing is None or standing.wins + standing.losses == 0 or not standing.user.is_active:
         prize.status = Prize.Status.NOT_AWARDED
         prize.save(update_fields=["status", "awarded_at"])
         return False
@@ -437,8 +438,31 @@ def periods_close_ended(*, now: dt.datetime) -> list[PeriodClosing]:
     return closings
 
 
-def prizes_mark_delivered(*, prize_ids, now: dt.datetime) -> int:
-    """Mark prizes to deliver as delivered; return how many changed."""
-    return Prize.objects.filter(pk__in=prize_ids, status=Prize.Status.TO_DELIVER).update(
-        status=Prize.Status.DELIVERED, delivered_at=now
-    )
+def prizes_mark_delivered(*, prize_ids, operator, now: dt.datetime) -> int:
+    """Mark prizes to deliver as delivered, each with its line in the team's audit trail;
+    return how many changed. The caller checks the operator's `rankings.deliver_prize`."""
+    from accounts.models import OperatorAction
+    from accounts.services import operator_action_record
+
+    with transaction.atomic():
+        prizes = list(
+            Prize.objects.select_for_update()
+            .filter(pk__in=prize_ids, status=Prize.Status.TO_DELIVER)
+            .order_by("pk")
+        )
+        for prize in prizes:
+            prize.status = Prize.Status.DELIVERED
+            prize.delivered_at = now
+            prize.save(update_fields=["status", "delivered_at"])
+            with translation.override("fr"):
+                reason = f"{_prize_reason(prize)} : {prize.label()}"
+            operator_action_record(
+                operator=operator,
+                kind=OperatorAction.Kind.PRIZE_DELIVERY,
+                member=prize.winner,
+                reason=reason,
+                subject_type="prize",
+                subject_id=prize.pk,
+                created_at=now,
+            )
+    return len(prizes)

@@ -360,3 +360,24 @@ def test_each_action_sets_a_new_deadline(alice, bob):
 
     game.refresh_from_db()
     assert game.deadline == now + timedelta(seconds=180)
+
+
+def test_join_stores_the_group_of_the_member_s_record_now_not_of_a_kept_object(make_member):
+    # A second tab's waiting-room socket holds the member as he was when it opened: 19W/0L (★).
+    veteran = make_member("veteran", wins=19, losses=0)
+    kept_by_an_old_socket = type(veteran).objects.get(pk=veteran.pk)
+    rival = make_member("rival")
+    newcomer = make_member("newcomer")
+    # He then loses a ranked game in another tab: 19W/1L, 20 games, ★★★.
+    first = services.game_create(user=rival, format="first-to-71", is_ranked=True)
+    services.game_join(game_id=first.pk, user=veteran)
+    services.game_leave(game_id=first.pk, user=veteran)
+    game = services.game_create(user=newcomer, format="first-to-71", is_ranked=True)
+
+    joined = services.game_join(game_id=game.pk, user=kept_by_an_old_socket)
+
+    veteran.refresh_from_db()
+    assert (veteran.ranked_wins, veteran.ranked_losses) == (19, 1)
+    assert (joined.seat0_stars, joined.seat1_stars) == (1, 3)
+    joined.refresh_from_db()
+    assert joined.seat1_stars == 3

@@ -4,15 +4,15 @@ import asyncio
 
 from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from cartomaniak.origins import SiteOriginValidator
 from cartomaniak.routing import websocket_urlpatterns
 
 # The stack of cartomaniak.asgi without its embedded job loop, which tests call explicitly.
-APPLICATION = AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+APPLICATION = SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
 
 
 def session_cookie(user) -> str:
@@ -22,7 +22,8 @@ def session_cookie(user) -> str:
 
 
 async def open_socket(path: str, session: str | None = None, origin: str = "http://testserver"):
-    headers = [(b"origin", origin.encode())]
+    # A browser sends the Host it connects to; a page of the site has that same origin.
+    headers = [(b"host", b"testserver"), (b"origin", origin.encode())]
     if session:
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode()))
     communicator = WebsocketCommunicator(APPLICATION, path, headers=headers)

@@ -232,16 +232,50 @@ def test_frozen_standings_stay_as_they_were_at_closing(alice, bob) -> None:
 def test_marking_delivered_changes_only_prizes_to_deliver(make_member) -> None:
     first = make_member("first")
     second = make_member("second")
+    operator = make_member("operator")
     _standing(first, points=30, wins=6, losses=0)
     _standing(second, points=20, wins=4, losses=0)
     credits = _prize(1, amount=10)
     item = _prize(2, Prize.Kind.ITEM)
     period_close(ladder_kind=LadderKind.WEEKLY, period_start=WEEK.start, now=AFTER_WEEK)
 
-    count = prizes_mark_delivered(prize_ids=[credits.pk, item.pk], now=AFTER_WEEK)
+    count = prizes_mark_delivered(
+        prize_ids=[credits.pk, item.pk], operator=operator, now=AFTER_WEEK
+    )
 
     credits.refresh_from_db()
     item.refresh_from_db()
     assert count == 1
     assert credits.status == Prize.Status.PAID
     assert (item.status, item.delivered_at) == (Prize.Status.DELIVERED, AFTER_WEEK)
+
+
+def test_a_deactivated_member_wins_no_prize_and_gets_no_email(
+    make_member, django_capture_on_commit_callbacks
+) -> None:
+    banned = make_member("banned")
+    second = make_member("second")
+    _standing(banned, points=30, wins=6, losses=0)
+    _standing(second, points=20, wins=4, losses=1)
+    first_prize = _prize(1, amount=150)
+    second_prize = _prize(2, Prize.Kind.ITEM, description="Un jeu de cartes")
+    banned.is_active = False
+    banned.save(update_fields=["is_active"])
+
+    with django_capture_on_commit_callbacks(execute=True):
+        closing = period_close(
+            ladder_kind=LadderKind.WEEKLY, period_start=WEEK.start, now=AFTER_WEEK
+        )
+
+    first_prize.refresh_from_db()
+    second_prize.refresh_from_db()
+    assert (first_prize.winner, first_prize.status) == (None, Prize.Status.NOT_AWARDED)
+    assert (second_prize.winner, second_prize.status) == (second, Prize.Status.TO_DELIVER)
+    assert wallet_balance(user=banned) == 0
+    assert [message.to for message in mail.outbox] == [["second@example.com"]]
+    # The standings stay what was played: his place is his, only the prize is withheld.
+    assert list(
+        FinalStanding.objects.filter(closing=closing)
+        .order_by("rank")
+        .values_list("user__username", flat=True)
+    ) == ["banned", "second"]

@@ -219,3 +219,94 @@ def test_the_ledger_and_subscriptions_are_read_only_in_the_admin(operator, alice
     assert change.status_code == 403
     entry.refresh_from_db()
     assert entry.delta == 5
+
+
+def _prize_to_deliver(winner) -> Prize:
+    return Prize.objects.create(
+        ladder_kind=LadderKind.WEEKLY,
+        period_start=_current_week().previous().start,
+        place=1,
+        kind=Prize.Kind.ITEM,
+        description="Un jeu de cartes",
+        status=Prize.Status.TO_DELIVER,
+        winner=winner,
+    )
+
+
+def _staff_with(username: str, *codenames: str):
+    from django.contrib.auth.models import Permission
+
+    from accounts.models import User
+
+    member = User.objects.create_user(username=username, password="secret-pass-123", is_staff=True)
+    member.user_permissions.add(*Permission.objects.filter(codename__in=codenames))
+    return member
+
+
+def test_viewing_prizes_is_not_enough_to_mark_them_delivered(make_member) -> None:
+    prize = _prize_to_deliver(make_member("winner"))
+    client = Client()
+    client.force_login(_staff_with("viewer", "view_prize"))
+
+    client.post(
+        "/admin/rankings/prize/", {"action": "mark_delivered", "_selected_action": [str(prize.pk)]}
+    )
+
+    prize.refresh_from_db()
+    assert (prize.status, prize.delivered_at) == (Prize.Status.TO_DELIVER, None)
+
+
+def test_the_delivery_permission_marks_prizes_delivered_and_audits_it(make_member) -> None:
+    from accounts.models import OperatorAction
+
+    winner = make_member("winner")
+    prize = _prize_to_deliver(winner)
+    deliverer = _staff_with("deliverer", "view_prize", "deliver_prize")
+    client = Client()
+    client.force_login(deliverer)
+
+    client.post(
+        "/admin/rankings/prize/", {"action": "mark_delivered", "_selected_action": [str(prize.pk)]}
+    )
+
+    prize.refresh_from_db()
+    assert prize.status == Prize.Status.DELIVERED
+    action = OperatorAction.objects.get()
+    assert (
+        action.operator,
+        action.kind,
+        action.member,
+        action.subject_type,
+        action.subject_id,
+        action.created_at,
+    ) == (
+        deliverer,
+        OperatorAction.Kind.PRIZE_DELIVERY,
+        winner,
+        "prize",
+        str(prize.pk),
+        prize.delivered_at,
+    )
+    start = prize.period.start_date.strftime("%d/%m/%Y")
+    assert action.reason == (
+        f"Prix de la 1e place, classement hebdomadaire du {start} : Un jeu de cartes"
+    )
+
+
+def test_deleting_a_locked_prize_is_refused_without_a_traceback(operator, caplog) -> None:
+    started = Prize.objects.create(
+        ladder_kind=LadderKind.WEEKLY,
+        period_start=_current_week().start,
+        place=1,
+        kind=Prize.Kind.CREDITS,
+        amount=100,
+    )
+    client = Client()
+    client.force_login(operator)
+
+    page = client.get(f"/admin/rankings/prize/{started.pk}/delete/")
+    posted = client.post(f"/admin/rankings/prize/{started.pk}/delete/", {"post": "yes"})
+
+    assert (page.status_code, posted.status_code) == (403, 403)
+    assert Prize.objects.filter(pk=started.pk).exists()
+    assert [record.exc_info for record in caplog.records if record.exc_info] == []

@@ -1,0 +1,13 @@
+"""Settings of the test suite: the development default, asked for explicitly.
+
+Nothing set in the environment is a production start, which refuses to run without a real
+secret key (cartomaniak/settings.py); the tests run on the development default unless the
+environment says otherwise. Tests of production starts run their own processes
+(tests/test_production.py).
+"""
+
+import os
+
+os.environ.setdefault("DEBUG", "1")
+
+from cartomaniak.settings import *  # noqa: E402, F403
