@@ -1,0 +1,40 @@
+"""The contract between the computer players and the site: a legal action from a player view."""
+
+import random
+
+import pytest
+
+from games.computer import LEVELS, choose_action, pause_seconds
+from games.engine import Action, apply, deal_start, new_match, player_view, seat_to_act, shuffled_deck
+
+
+def _state_after_deal(seed: int):
+    state = new_match(format="first-to-71", first_dealer=0)
+    return deal_start(state, shuffled_deck(random.Random(seed)))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_a_whole_deal_legally_from_the_view_alone(level: str) -> None:
+    state = _state_after_deal(7)
+    for step in range(200):
+        seat = seat_to_act(state)
+        if seat is None or state.is_finished:
+            break
+        view = player_view(state, seat)
+        if not view["legal_actions"]:
+            break
+        action = choose_action(level, view, seed=step)
+        assert action in view["legal_actions"]
+        state = apply(state, Action.from_json(action))
+    assert state.deal_number >= 1
+
+
+def test_an_unknown_level_is_refused() -> None:
+    view = player_view(_state_after_deal(1), 0)
+    with pytest.raises(ValueError):
+        choose_action("imbattable", view, seed=1)
+
+
+def test_the_pause_is_shorter_when_only_one_action_is_legal() -> None:
+    assert pause_seconds({"legal_actions": [{"seat": 0, "type": "roll"}]}, seed=1) < 0.8
+    assert 0.8 <= pause_seconds({"legal_actions": [{}, {}]}, seed=1) < 1.5
