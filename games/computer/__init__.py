@@ -8,6 +8,8 @@ through the same one-writer service as a person.
 
 import random
 
+from . import medium
+
 LEVEL_EASY = "facile"
 LEVEL_MEDIUM = "moyen"
 LEVEL_STRONG = "fort"
@@ -21,9 +23,9 @@ def _easy(view: dict, rng: random.Random) -> dict:
 
 _CHOOSERS = {
     LEVEL_EASY: _easy,
-    # The medium and strong levels fall back to the easy one until they exist.
-    LEVEL_MEDIUM: _easy,
-    LEVEL_STRONG: _easy,
+    LEVEL_MEDIUM: medium.choose,
+    # The strong level falls back to the medium one until it exists.
+    LEVEL_STRONG: medium.choose,
 }
 
 
