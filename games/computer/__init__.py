@@ -8,7 +8,7 @@ through the same one-writer service as a person.
 
 import random
 
-from . import medium
+from . import medium, strong
 
 LEVEL_EASY = "facile"
 LEVEL_MEDIUM = "moyen"
@@ -24,8 +24,7 @@ def _easy(view: dict, rng: random.Random) -> dict:
 _CHOOSERS = {
     LEVEL_EASY: _easy,
     LEVEL_MEDIUM: medium.choose,
-    # The strong level falls back to the medium one until it exists.
-    LEVEL_STRONG: medium.choose,
+    LEVEL_STRONG: strong.choose,
 }
 
 

@@ -85,7 +85,9 @@ class Knowledge:
         """Cards that can no longer be played by anyone (played, or in the trick)."""
         return self.played
 
-    def sample(self, rng: random.Random, trump: int | None = None) -> Playout:
+    def sample(
+        self, rng: random.Random, trump: int | None = None, to_act: int | None = None
+    ) -> Playout:
         """Deal the unknown cards again at random, consistently with what was seen.
 
         Every consistent deal is equally likely: the opponent's hand is drawn among the cards
@@ -116,7 +118,7 @@ class Knowledge:
             self.up,
             under,
             self.trump if trump is None else trump,
-            self.to_act,
+            self.to_act if to_act is None else to_act,
             self.led,
             self.points,
             self.tricks,
