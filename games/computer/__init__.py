@@ -4,6 +4,10 @@ A computer player sees exactly what a person in its seat receives: the `player_v
 (docs/computer.md). It is never handed the state, the deck or another seat's hand, so it cannot
 read a hidden card. The site (`games.robots`) asks `choose_action` for a decision and submits it
 through the same one-writer service as a person.
+
+Levels: *facile* a random legal action; *moyen* a club player's rules of thumb (`medium.py`);
+*fort* determinized Monte Carlo through the engine's fast core (`strong.py`): a few tenths of a
+second of CPU per decision, so the site runs it off the event loop.
 """
 
 import random
