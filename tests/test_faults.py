@@ -1,0 +1,171 @@
+"""Faults of the real-time layer (docs/security.md, *Faults of the real-time layer*).
+
+Each test starts the service it breaks itself (a redis-server or a Daphne on a free port) and
+kills it mid-game; the shared services are never touched.
+"""
+
+import logging
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import SyncToAsync, sync_to_async
+from channels.layers import channel_layers
+from django.db import transaction
+from django.test import Client
+
+from cartomaniak.settings import redis_services
+from games import events, services
+from games.models import Game
+from tests.faults import RedisServer
+from tests.games.websocket import open_socket, session_cookie, state_at
+
+pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def fresh_async_machinery():
+    """Leave no channel layer or executor thread behind for a live server forked later."""
+    yield
+    channel_layers.backends.clear()
+    used = SyncToAsync.single_thread_executor
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    used.shutdown(wait=False)
+
+
+@pytest.fixture
+def own_redis(settings):
+    """The site's channel layer and cache on a redis-server of this test's own."""
+    server = RedisServer()
+    server.start()
+    settings.CHANNEL_LAYERS, settings.CACHES = redis_services(server.url)
+    channel_layers.backends.clear()
+    yield server
+    server.kill()
+
+
+def broadcast_failures(caplog) -> list[str]:
+    return [
+        record.getMessage()
+        for record in caplog.records
+        if record.name == "games.events" and record.levelno == logging.WARNING
+    ]
+
+
+async def next_move(sockets, views, version: int, rng: random.Random) -> int:
+    """The player to act sends a legal action of his view; return the seat that acted."""
+    to_act = views[0]["view"]["seat_to_act"]
+    action = rng.choice(views[to_act]["view"]["legal_actions"])
+    await sockets[to_act].send_json_to({"type": "act", "version": version, "action": action})
+    return to_act
+
+
+async def test_redis_stopped_mid_game_moves_are_acknowledged_and_the_game_finishes(
+    own_redis, alice, bob, make_member, caplog
+):
+    caplog.set_level(logging.WARNING)
+    carol = await sync_to_async(make_member)("carol")
+    game = await sync_to_async(services.game_create)(
+        user=alice, format="first-to-71", is_ranked=False
+    )
+    game = await sync_to_async(services.game_join)(game_id=game.pk, user=bob)
+    path = f"/ws/parties/{game.pk}/"
+    sessions = [await sync_to_async(session_cookie)(member) for member in (alice, bob)]
+    sockets = [(await open_socket(path, session))[0] for session in sessions]
+    rng = random.Random(8)
+    version = 1
+    views = [await state_at(socket, version) for socket in sockets]
+    group_channel = f"asgi__group__{events.game_group(game.pk)}"
+
+    # Redis dies mid-game.
+    own_redis.kill()
+    mover = await next_move(sockets, views, version, rng)
+    version += 1
+    acknowledged = await state_at(sockets[mover], version)
+    waiting = sockets[1 - mover]
+    assert await waiting.receive_nothing(timeout=0.3)
+    # The other player catches up on his next heartbeat.
+    await waiting.send_json_to({"type": "ping"})
+    caught_up = await state_at(waiting, version)
+    assert await waiting.receive_json_from() == {"type": "pong"}
+    # The waiting room's form and the login answer as usual.
+    carols_browser = Client()
+    await sync_to_async(carols_browser.force_login)(carol)
+    created = await sync_to_async(carols_browser.post)(
+        "/salle/creer/", {"format": "six-deals", "is_ranked": ""}
+    )
+    login = await sync_to_async(Client().post)(
+        "/comptes/login/", {"login": "carol", "password": "secret-pass-123"}
+    )
+    # After-commit steps queued behind a failing broadcast still run.
+    ran_after = []
+
+    def write_then_broadcast_then_step():
+        with transaction.atomic():
+            events.lobby_changed_on_commit()
+            transaction.on_commit(lambda: ran_after.append("step"))
+
+    await sync_to_async(write_then_broadcast_then_step)()
+    failures_while_down = broadcast_failures(caplog)
+
+    # Redis returns: the very next move reaches both players by broadcast.
+    own_redis.start()
+    await sync_to_async(wait_until)(lambda: own_redis.subscribers(group_channel) == 1)
+    views = [acknowledged, caught_up] if mover == 0 else [caught_up, acknowledged]
+    while True:
+        mover = await next_move(sockets, views, version, rng)
+        version += 1
+        views = [await state_at(socket, version) for socket in sockets]
+        if views[0]["game"]["status"] == "finished":
+            break
+
+    assert acknowledged["version"] == caught_up["version"] == 2
+    assert created.status_code == 302
+    assert await sync_to_async(Game.objects.filter(creator=carol, status="open").count)() == 1
+    assert login.status_code == 302
+    assert ran_after == ["step"]
+    assert failures_while_down
+    assert broadcast_failures(caplog) == failures_while_down
+    assert [view["version"] for view in views] == [version, version]
+    finished = await sync_to_async(Game.objects.get)(pk=game.pk)
+    assert (finished.status, finished.version) == (Game.Status.FINISHED, version)
+    assert await sync_to_async(finished.actions.count)() == version
+    for socket in sockets:
+        await socket.disconnect()
+
+
+def wait_until(predicate, timeout: float = 10.0) -> None:
+    import time
+
+    give_up_at = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > give_up_at:
+            raise TimeoutError
+        time.sleep(0.05)
+
+
+def test_login_with_the_cache_down_works_and_still_counts_failures_in_local_memory(
+    own_redis, make_member, settings
+):
+    # A fast hasher: the limit counts failures per minute (see tests/test_production.py).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    make_member("dora")
+    own_redis.kill()
+
+    first = Client()
+    logged_in = first.post("/comptes/login/", {"login": "dora", "password": "secret-pass-123"})
+    attacker = Client()
+    failures = [
+        attacker.post("/comptes/login/", {"login": "dora", "password": "wrong"}).status_code
+        for _attempt in range(12)
+    ]
+    after_failures = attacker.post(
+        "/comptes/login/", {"login": "dora", "password": "secret-pass-123"}
+    )
+
+    assert logged_in.status_code == 302
+    assert "_auth_user_id" in first.session
+    assert failures == [200] * 12
+    # allauth's limit (failures a minute per address and per account) still refuses him.
+    assert after_failures.status_code == 200
+    assert "_auth_user_id" not in attacker.session
