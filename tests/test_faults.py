@@ -4,13 +4,16 @@ Each test starts the service it breaks itself (a redis-server or a Daphne on a f
 kills it mid-game; the shared services are never touched.
 """
 
+import contextlib
 import logging
 import random
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.test import Client
 
@@ -169,3 +172,135 @@ def test_login_with_the_cache_down_works_and_still_counts_failures_in_local_memo
     # allauth's limit (failures a minute per address and per account) still refuses him.
     assert after_failures.status_code == 200
     assert "_auth_user_id" not in attacker.session
+
+
+def database_url() -> str:
+    from tests.games.test_restart import database_url as url
+
+    return url()
+
+
+def play_over_real_sockets(server, sessions, game_id: int, *, moves: int | None, rng) -> int:
+    """Both players play from their sockets' frames; return the last version seen."""
+    import json
+
+    from websockets.sync.client import connect
+
+    origin = f"http://127.0.0.1:{server.port}"
+    opened = contextlib.ExitStack()
+    sockets = [
+        opened.enter_context(
+            connect(
+                f"ws://127.0.0.1:{server.port}/ws/parties/{game_id}/",
+                additional_headers={
+                    "Cookie": f"{django_settings.SESSION_COOKIE_NAME}={session}",
+                    "Origin": origin,
+                },
+                open_timeout=10,
+            )
+        )
+        for session in sessions
+    ]
+
+    def state_at(socket, version: int) -> dict:
+        while True:
+            frame = json.loads(socket.recv(timeout=10))
+            if frame["type"] == "state" and frame["version"] >= version:
+                return frame
+
+    try:
+        views = [state_at(socket, 0) for socket in sockets]
+        version = views[0]["version"]
+        played = 0
+        while views[0]["game"]["status"] == "in_progress" and (moves is None or played < moves):
+            to_act = views[0]["view"]["seat_to_act"]
+            action = rng.choice(views[to_act]["view"]["legal_actions"])
+            sockets[to_act].send(json.dumps({"type": "act", "version": version, "action": action}))
+            version += 1
+            views = [state_at(socket, version) for socket in sockets]
+            played += 1
+        return version
+    finally:
+        opened.close()
+
+
+def test_daphne_killed_mid_game_the_players_reconnect_and_finish(alice, bob):
+    from tests.faults import DaphneServer
+
+    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    game = services.game_join(game_id=game.pk, user=bob)
+    sessions = [session_cookie(member) for member in (alice, bob)]
+    server = DaphneServer(database_url())
+    rng = random.Random(3)
+    server.start()
+    try:
+        before_kill = play_over_real_sockets(server, sessions, game.pk, moves=6, rng=rng)
+        server.kill()
+        server.start()  # the same address: the clients reconnect where they were
+        last = play_over_real_sockets(server, sessions, game.pk, moves=None, rng=rng)
+    finally:
+        server.kill()
+
+    game.refresh_from_db()
+    assert before_kill == 7
+    assert (game.status, game.version) == (Game.Status.FINISHED, last)
+    assert list(game.actions.order_by("version").values_list("version", flat=True)) == list(
+        range(1, last + 1)
+    )
+
+
+def test_a_celery_task_delivered_twice_at_once_is_applied_once(alice, bob, make_member):
+    """Game end (deadline enforcement) and period close, each task delivered to two workers."""
+    import datetime as dt
+
+    from django.core import mail
+    from django.utils import timezone
+
+    from accounts.selectors import wallet_balance
+    from games.tasks import enforce_deadlines
+    from rankings.models import PeriodClosing, Prize, RecordEntry
+    from rankings.periods import LadderKind
+    from rankings.tasks import close_ended_periods
+    from tests.rankings.conftest import paris, subscribe
+
+    game = services.game_create(user=alice, format="first-to-71", is_ranked=True)
+    game = services.game_join(
+        game_id=game.pk, user=bob, now=timezone.now() - dt.timedelta(minutes=10)
+    )
+    winner = make_member("winner")
+    subscription = subscribe(winner, moment=paris(2025, 1, 8, 12, 0))
+    subscription.points, subscription.wins = 30, 6
+    subscription.save()
+    Prize.objects.create(
+        ladder_kind=LadderKind.WEEKLY,
+        period_start=paris(2025, 1, 6, 0, 0),
+        place=1,
+        kind=Prize.Kind.CREDITS,
+        amount=150,
+        description="",
+    )
+
+    results = {}
+    for task in (enforce_deadlines, close_ended_periods):
+        barrier = threading.Barrier(2)
+
+        def deliver(task=task, barrier=barrier):
+            barrier.wait()
+            try:
+                return task.apply().get()
+            finally:
+                from django.db import connection
+
+                connection.close()
+
+        with ThreadPoolExecutor(max_workers=2) as workers:
+            results[task.name] = sorted(workers.map(lambda _n: deliver(), range(2)))
+
+    game.refresh_from_db()
+    assert results == {enforce_deadlines.name: [0, 1], close_ended_periods.name: [0, 1]}
+    assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.TIMEOUT)
+    assert game.actions.filter(kind="forfeit").count() == 1
+    assert RecordEntry.objects.filter(game=game).count() == 2
+    assert PeriodClosing.objects.count() == 1
+    assert wallet_balance(user=winner) == 150
+    assert len(mail.outbox) == 1
