@@ -4,6 +4,7 @@ Each test starts the service it breaks itself (a redis-server or a Daphne on a f
 kills it mid-game; the shared services are never touched.
 """
 
+import asyncio
 import contextlib
 import logging
 import random
@@ -18,7 +19,7 @@ from django.db import transaction
 from django.test import Client
 
 from cartomaniak.settings import redis_services
-from games import events, services
+from games import engine, events, services
 from games.models import Game
 from tests.faults import RedisServer
 from tests.games.websocket import open_socket, session_cookie, state_at
@@ -304,3 +305,94 @@ def test_a_celery_task_delivered_twice_at_once_is_applied_once(alice, bob, make_
     assert PeriodClosing.objects.count() == 1
     assert wallet_balance(user=winner) == 150
     assert len(mail.outbox) == 1
+
+
+ACTIONS = 10_000
+
+
+def open_database_connections() -> int:
+    """Connections to the test database: PostgreSQL's own count, or SQLite's open handles."""
+    import gc
+    import sqlite3
+
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            )
+            return cursor.fetchone()[0]
+    gc.collect()
+    count = 0
+    for handle in gc.get_objects():
+        if isinstance(handle, sqlite3.Connection):
+            try:
+                handle.total_changes  # noqa: B018 (raises on a closed connection)
+            except sqlite3.ProgrammingError:
+                continue
+            count += 1
+    return count
+
+
+async def test_ten_thousand_actions_leave_no_database_connection_behind(make_member):
+    """Moves, refused moves, snapshots and heartbeat reads (1, 2, 1 and 6 of every 10), each in
+    a worker thread as a socket message runs."""
+    from channels.db import database_sync_to_async
+
+    from games import selectors
+    from games.errors import GameError
+
+    members = [await sync_to_async(make_member)(f"player{number}") for number in range(8)]
+    before = await sync_to_async(open_database_connections)()
+    done = {"actions": 0, "moves": 0, "refused": 0}
+    rng = random.Random(10)
+
+    def start(first, second):
+        game = services.game_create(user=first, format="six-deals", is_ranked=False)
+        return services.game_join(game_id=game.pk, user=second)
+
+    def snapshot(game_id: int) -> dict:
+        game = selectors.game_get(game_id=game_id)
+        return selectors.game_frame(game=game, seat=None)
+
+    async def player_pair(first, second) -> None:
+        while done["actions"] < ACTIONS:
+            game = await database_sync_to_async(start)(first, second)
+            members_by_seat = (first, second)
+            while game.status == Game.Status.IN_PROGRESS and done["actions"] < ACTIONS:
+                state = engine.state_from_json(game.state)
+                seat = engine.seat_to_act(state)
+                action = rng.choice(engine.legal_actions(state, seat)).to_json()
+                for expected in (game.version - 1, game.version + 1):
+                    try:
+                        await database_sync_to_async(services.game_act)(
+                            game_id=game.pk,
+                            user=members_by_seat[seat],
+                            action=action,
+                            expected_version=expected,
+                        )
+                    except GameError:
+                        done["refused"] += 1
+                await database_sync_to_async(snapshot)(game.pk)
+                # The heartbeat's catch-up read, the commonest message of a live site.
+                for _ping in range(6):
+                    await database_sync_to_async(selectors.game_version_get)(game_id=game.pk)
+                game = await database_sync_to_async(services.game_act)(
+                    game_id=game.pk,
+                    user=members_by_seat[seat],
+                    action=action,
+                    expected_version=game.version,
+                )
+                done["moves"] += 1
+                done["actions"] += 10
+            if game.status == Game.Status.IN_PROGRESS:
+                await database_sync_to_async(services.game_leave)(game_id=game.pk, user=first)
+
+    await asyncio.gather(*(player_pair(*members[n : n + 2]) for n in range(0, 8, 2)))
+    after = await sync_to_async(open_database_connections)()
+
+    assert done["actions"] >= ACTIONS
+    assert done["refused"] == 2 * done["moves"]
+    # The worker thread of the socket messages keeps one persistent connection, no more.
+    assert after <= before + 1
