@@ -73,6 +73,8 @@ class DaphneServer:
             "DATABASE_URL": database_url,
             "DJANGO_SETTINGS_MODULE": "cartomaniak.settings",
             "DEBUG": "1",
+            # The test plays far faster than a person: not the message budget's subject.
+            "SOCKET_MESSAGES_BURST": "100000",
         }
         self.process: subprocess.Popen | None = None
 

@@ -6,6 +6,7 @@ kills it mid-game; the shared services are never touched.
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import threading
@@ -15,7 +16,7 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 from django.conf import settings as django_settings
-from django.db import transaction
+from django.db import connections, transaction
 from django.test import Client
 
 from cartomaniak.settings import redis_services
@@ -33,6 +34,8 @@ def fresh_async_machinery():
     yield
     channel_layers.backends.clear()
     used = SyncToAsync.single_thread_executor
+    # The worker thread's persistent connection goes with it (none left open on the database).
+    used.submit(connections.close_all).result()
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     used.shutdown(wait=False)
 
@@ -181,51 +184,62 @@ def database_url() -> str:
     return url()
 
 
-def play_over_real_sockets(server, sessions, game_id: int, *, moves: int | None, rng) -> int:
-    """Both players play from their sockets' frames; return the last version seen."""
-    import json
+def real_sockets(server, sessions, game_id: int) -> contextlib.ExitStack:
+    """Open both players' table sockets on the live server, retrying while it starts."""
+    import time
 
     from websockets.sync.client import connect
 
-    origin = f"http://127.0.0.1:{server.port}"
     opened = contextlib.ExitStack()
-    sockets = [
-        opened.enter_context(
-            connect(
-                f"ws://127.0.0.1:{server.port}/ws/parties/{game_id}/",
-                additional_headers={
-                    "Cookie": f"{django_settings.SESSION_COOKIE_NAME}={session}",
-                    "Origin": origin,
-                },
-                open_timeout=10,
-            )
-        )
-        for session in sessions
-    ]
-
-    def state_at(socket, version: int) -> dict:
+    give_up_at = time.monotonic() + 20
+    for session in sessions:
         while True:
-            frame = json.loads(socket.recv(timeout=10))
-            if frame["type"] == "state" and frame["version"] >= version:
-                return frame
+            try:
+                socket = connect(
+                    f"ws://127.0.0.1:{server.port}/ws/parties/{game_id}/",
+                    additional_headers={
+                        "Cookie": f"{django_settings.SESSION_COOKIE_NAME}={session}",
+                        "Origin": f"http://127.0.0.1:{server.port}",
+                    },
+                    open_timeout=5,
+                )
+                break
+            except OSError:
+                if time.monotonic() > give_up_at:
+                    raise
+                time.sleep(0.2)
+        opened.enter_context(socket)
+        opened.sockets = [*getattr(opened, "sockets", []), socket]
+    return opened
 
-    try:
-        views = [state_at(socket, 0) for socket in sockets]
-        version = views[0]["version"]
-        played = 0
-        while views[0]["game"]["status"] == "in_progress" and (moves is None or played < moves):
-            to_act = views[0]["view"]["seat_to_act"]
-            action = rng.choice(views[to_act]["view"]["legal_actions"])
-            sockets[to_act].send(json.dumps({"type": "act", "version": version, "action": action}))
-            version += 1
-            views = [state_at(socket, version) for socket in sockets]
-            played += 1
-        return version
-    finally:
-        opened.close()
+
+def real_state_at(socket, version: int) -> dict:
+    while True:
+        frame = json.loads(socket.recv(timeout=10))
+        if frame["type"] == "state" and frame["version"] >= version:
+            return frame
+
+
+def play_over_real_sockets(
+    sockets, *, moves: int | None, rng, views: list[dict] | None = None
+) -> tuple[int, dict]:
+    """Both players play from their sockets' frames; return the last version and view."""
+    views = views or [real_state_at(socket, 0) for socket in sockets]
+    version = views[0]["version"]
+    played = 0
+    while views[0]["game"]["status"] == "in_progress" and (moves is None or played < moves):
+        to_act = views[0]["view"]["seat_to_act"]
+        action = rng.choice(views[to_act]["view"]["legal_actions"])
+        sockets[to_act].send(json.dumps({"type": "act", "version": version, "action": action}))
+        version += 1
+        views = [real_state_at(socket, version) for socket in sockets]
+        played += 1
+    return version, views[0]
 
 
 def test_daphne_killed_mid_game_the_players_reconnect_and_finish(alice, bob):
+    from websockets.exceptions import ConnectionClosed
+
     from tests.faults import DaphneServer
 
     game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
@@ -235,15 +249,24 @@ def test_daphne_killed_mid_game_the_players_reconnect_and_finish(alice, bob):
     rng = random.Random(3)
     server.start()
     try:
-        before_kill = play_over_real_sockets(server, sessions, game.pk, moves=6, rng=rng)
-        server.kill()
+        with real_sockets(server, sessions, game.pk) as opened:
+            before_kill, _ = play_over_real_sockets(opened.sockets, moves=6, rng=rng)
+            server.kill()
+            with pytest.raises(ConnectionClosed):
+                opened.sockets[0].recv(timeout=10)
         server.start()  # the same address: the clients reconnect where they were
-        last = play_over_real_sockets(server, sessions, game.pk, moves=None, rng=rng)
+        with real_sockets(server, sessions, game.pk) as opened:
+            first_frames = [real_state_at(socket, 0) for socket in opened.sockets]
+            last, final_view = play_over_real_sockets(
+                opened.sockets, moves=None, rng=rng, views=first_frames
+            )
     finally:
         server.kill()
 
     game.refresh_from_db()
     assert before_kill == 7
+    assert [frame["version"] for frame in first_frames] == [7, 7]
+    assert final_view["game"]["status"] == "finished"
     assert (game.status, game.version) == (Game.Status.FINISHED, last)
     assert list(game.actions.order_by("version").values_list("version", flat=True)) == list(
         range(1, last + 1)
@@ -336,8 +359,8 @@ def open_database_connections() -> int:
 
 
 async def test_ten_thousand_actions_leave_no_database_connection_behind(make_member):
-    """Moves, refused moves, snapshots and heartbeat reads (1, 2, 1 and 6 of every 10), each in
-    a worker thread as a socket message runs."""
+    """Moves, refused moves, snapshots and heartbeat reads (1, 2, 1 and 16 of every 20), each
+    in a worker thread as a socket message runs them."""
     from channels.db import database_sync_to_async
 
     from games import selectors
@@ -376,7 +399,7 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
                         done["refused"] += 1
                 await database_sync_to_async(snapshot)(game.pk)
                 # The heartbeat's catch-up read, the commonest message of a live site.
-                for _ping in range(6):
+                for _ping in range(16):
                     await database_sync_to_async(selectors.game_version_get)(game_id=game.pk)
                 game = await database_sync_to_async(services.game_act)(
                     game_id=game.pk,
@@ -385,7 +408,7 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
                     expected_version=game.version,
                 )
                 done["moves"] += 1
-                done["actions"] += 10
+                done["actions"] += 20
             if game.status == Game.Status.IN_PROGRESS:
                 await database_sync_to_async(services.game_leave)(game_id=game.pk, user=first)
 

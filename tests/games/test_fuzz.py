@@ -16,6 +16,7 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 from django.core.cache import cache
+from django.db import connections
 
 from games import engine, services
 from games.models import Game, GameAction
@@ -36,6 +37,8 @@ def fresh_async_machinery(settings):
     yield
     channel_layers.backends.clear()
     used = SyncToAsync.single_thread_executor
+    # The worker thread's persistent connection goes with it (none left open on the database).
+    used.submit(connections.close_all).result()
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     used.shutdown(wait=False)
 
