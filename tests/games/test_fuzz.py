@@ -87,7 +87,7 @@ def fuzz_frame(rng: random.Random, templates: list[dict]) -> dict:
     if kind == 1:
         return {"text": "".join(rng.choice('[]{}",:0123456789truefalsenull ') for _ in range(60))}
     if kind == 2:
-        depth = rng.choice([50, 900, 3000])
+        depth = rng.choice([50, 1500, 2000])  # within the 4096 characters of a frame
         return {"text": "[" * depth + "]" * depth}
     if kind == 3:
         return {"text": json.dumps({"type": "act", "pad": "x" * rng.choice([4000, 5000])})}
