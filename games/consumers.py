@@ -31,8 +31,21 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
     rate_limited_types: tuple[str, ...] = ()
     socket_slot: tuple[str, str] | None = None
     is_closing = False
+    is_started = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception as error:
+            if self.is_started:
+                raise
+            # Before the handshake, only the channel layer can fail (Redis is down): refuse this
+            # socket cleanly; the client retries with its backoff (docs/security.md).
+            logger.warning("Socket refused, channel layer unreachable: %r", error)
+            await send({"type": "websocket.close", "code": 1013})
 
     async def websocket_connect(self, message):
+        self.is_started = True
         self.socket_slot = await limits.socket_slot_claim(scope=self.scope)
         if self.socket_slot is None:
             # Accepted first, so that the browser sees the documented close code.

@@ -114,11 +114,16 @@ async def test_redis_stopped_mid_game_moves_are_acknowledged_and_the_game_finish
 
     await sync_to_async(write_then_broadcast_then_step)()
     failures_while_down = broadcast_failures(caplog)
+    # A socket opened now cannot join its groups: refused cleanly, the client retries.
+    _refused, opened_while_down, _ = await open_socket(path, sessions[0])
 
     # Redis returns: the very next move reaches both players by broadcast.
     own_redis.start()
     await sync_to_async(wait_until)(lambda: own_redis.subscribers(group_channel) == 1)
     views = [acknowledged, caught_up] if mover == 0 else [caught_up, acknowledged]
+    reopened, opened_again, _ = await open_socket(path, sessions[0])
+    await state_at(reopened, version)
+    sockets.append(reopened)
     while True:
         mover = await next_move(sockets, views, version, rng)
         version += 1
@@ -131,9 +136,13 @@ async def test_redis_stopped_mid_game_moves_are_acknowledged_and_the_game_finish
     assert await sync_to_async(Game.objects.filter(creator=carol, status="open").count)() == 1
     assert login.status_code == 302
     assert ran_after == ["step"]
+    assert opened_while_down is False
+    assert any("Socket refused" in record.getMessage() for record in caplog.records)
     assert failures_while_down
     assert broadcast_failures(caplog) == failures_while_down
-    assert [view["version"] for view in views] == [version, version]
+    # The two players' sockets and the one opened after Redis returned followed every move.
+    assert opened_again is True
+    assert [view["version"] for view in views] == [version, version, version]
     finished = await sync_to_async(Game.objects.get)(pk=game.pk)
     assert (finished.status, finished.version) == (Game.Status.FINISHED, version)
     assert await sync_to_async(finished.actions.count)() == version
