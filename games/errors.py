@@ -20,6 +20,7 @@ APP_ERROR_MESSAGES = {
     "game_not_open": _("Cette partie n'attend plus d'adversaire."),
     "not_creator": _("Seul le créateur peut annuler cette partie."),
     "bad_format": _("Format de partie inconnu."),
+    "bad_level": _("Niveau de l'ordinateur inconnu."),
 }
 
 
