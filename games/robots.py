@@ -23,6 +23,7 @@ import asyncio
 import hashlib
 import heapq
 import logging
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -31,7 +32,7 @@ from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import Q
 
 from games import computer, engine
@@ -249,6 +250,14 @@ def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
         logger.exception("Computer turn of game %s v%s not scheduled", game_id, version)
 
 
+def _close_connections(barrier: threading.Barrier) -> None:
+    try:
+        barrier.wait(timeout=10)
+    except threading.BrokenBarrierError:
+        pass
+    connections.close_all()
+
+
 def _computer_move_job(game_id: int, version: int) -> bool:
     return computer_move(game_id=game_id, version=version)
 
@@ -294,14 +303,20 @@ class _EmbeddedRunner:
         self._wakeup = asyncio.Event()
         self._task = loop.create_task(self._run())
 
-    def stop(self) -> None:
+    def stop(self, *, wait: bool = False) -> None:
+        """Stop the timetable; each pool thread closes its database connection, then ends."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
         for task in list(self._playing):
             task.cancel()
         self._playing = set()
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            threads = settings.COMPUTER_THREADS
+            # A barrier, so that every thread of the pool takes exactly one of the closings.
+            barrier = threading.Barrier(threads)
+            for _ in range(threads):
+                self._executor.submit(_close_connections, barrier)
+            self._executor.shutdown(wait=wait)
         self._task = self._executor = self._loop = None
 
     def submit(self, *, game_id: int, version: int, delay: float) -> bool:
@@ -360,9 +375,9 @@ def computer_runner_ensure_started() -> None:
     _runner.ensure_started()
 
 
-def computer_runner_stop() -> None:
+def computer_runner_stop(*, wait: bool = False) -> None:
     """Stop the embedded runner (tests; a server that stops)."""
-    _runner.stop()
+    _runner.stop(wait=wait)
 
 
 def computer_runner_is_running() -> bool:
