@@ -343,3 +343,41 @@ def test_the_replay_form_is_shown_to_the_player_of_a_computer_game(alice) -> Non
     assert '<input type="hidden" name="level" value="fort">' in page
     assert '<input type="hidden" name="format" value="six-deals">' in page
     assert 'id="computer-replay"' not in spectator_page
+
+
+# --- Celery -----------------------------------------------------------------------------------
+
+
+def test_computer_turns_go_to_a_celery_queue_of_their_own() -> None:
+    from cartomaniak.celery import app
+
+    assert app.amqp.router.route({}, "games.tasks.computer_act")["queue"].name == "computer"
+    assert app.amqp.router.route({}, "games.tasks.computer_sweep")["queue"].name == "celery"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_celery_the_committed_move_sends_the_computer_turn_to_its_task(alice, settings):
+    from cartomaniak.celery import app
+
+    settings.BACKGROUND_JOBS = "celery"
+    was_eager = app.conf.task_always_eager
+    # Eager: the task runs where it is sent, so the test sees its effect on either stack.
+    app.conf.task_always_eager = True
+    try:
+        # Whoever deals first, the computer's opening turns are played when the start commits.
+        game = robots.computer_game_start(user=alice, level="facile", format="first-to-71")
+        game.refresh_from_db()
+        assert engine.seat_to_act(engine.state_from_json(game.state)) == 0
+        version = game.version
+        _seat, action = random_legal_action(game, random.Random(1))
+        services.game_act(game_id=game.pk, user=alice, action=action, expected_version=version)
+    finally:
+        app.conf.task_always_eager = was_eager
+
+    game.refresh_from_db()
+    after = game.actions.filter(version__gt=version + 1).values_list("seat", flat=True)
+    to_act = engine.seat_to_act(engine.state_from_json(game.state))
+    # Every computer turn after the member's move was played by the task, down to his next turn.
+    assert to_act in (0, None)
+    assert game.computer_due_at is None
+    assert set(after) <= {1}
