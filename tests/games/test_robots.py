@@ -381,3 +381,22 @@ def test_with_celery_the_committed_move_sends_the_computer_turn_to_its_task(alic
     assert to_act in (0, None)
     assert game.computer_due_at is None
     assert set(after) <= {1}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_triggers_of_one_turn_at_the_same_moment_play_it_once(alice, settings) -> None:
+    from tests.games.test_concurrency import run_at_once
+
+    # No runner in this process: the on-commit schedule of the start is a no-op.
+    settings.BACKGROUND_JOBS = "embedded"
+    game = computer_to_act(alice)
+
+    def trigger():
+        return robots.computer_move(game_id=game.pk, version=game.version)
+
+    outcomes = run_at_once(trigger, trigger, trigger)
+
+    assert sorted(outcomes) == [("ok", False), ("ok", False), ("ok", True)]
+    assert GameAction.objects.filter(game=game, version=game.version + 1).count() == 1
+    assert Game.objects.get(pk=game.pk).version >= game.version + 1
+    assert GameAction.objects.filter(game=game, seat=1).count() == 1
