@@ -198,9 +198,7 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
     if not view or not view.get("legal_actions"):
         return False
     member = game.player_at(seat)
-    action = computer.choose_action(
-        member.computer_level, view, seed=_seed(game_id, version, "decision")
-    )
+    action = _decide(member.computer_level, view, seed=_seed(game_id, version, "decision"))
     try:
         services.game_act(
             game_id=game_id, user=member, action=dict(action), expected_version=version, now=now
@@ -210,6 +208,19 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
             return False
         raise
     return True
+
+
+def _decide(level: str, view: dict, *, seed: int) -> dict:
+    """Ask the level for a legal action; if it fails or answers something illegal, the easy
+    level answers instead (logged): a bug in a strong player must not forfeit the member's game."""
+    try:
+        action = computer.choose_action(level, view, seed=seed)
+        if action not in view["legal_actions"]:
+            raise ValueError(f"not one of the legal actions: {action!r}")
+        return action
+    except Exception:
+        logger.exception("Computer level %s failed; the easy level plays instead", level)
+        return computer.choose_action(computer.LEVELS[0], view, seed=seed)
 
 
 def computer_turns_overdue(*, now: datetime) -> list[tuple[int, int]]:
@@ -223,9 +234,16 @@ def computer_turns_overdue(*, now: datetime) -> list[tuple[int, int]]:
 
 
 def computer_turns_sweep(*, now: datetime) -> int:
-    """Schedule at once every computer turn whose run was lost; return how many."""
+    """Schedule at once every computer turn whose run was lost; return how many.
+
+    The turn's due time moves to `now`: if this run is lost too (no worker on the queue), the
+    next sweeps wait the grace again instead of piling up copies of the turn every 2 s.
+    """
     turns = computer_turns_overdue(now=now)
     for game_id, version in turns:
+        Game.objects.filter(pk=game_id, version=version, status=Game.Status.IN_PROGRESS).update(
+            computer_due_at=now
+        )
         computer_turn_schedule(game_id=game_id, version=version, delay=0.0)
     return len(turns)
 
@@ -243,7 +261,10 @@ def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
         if settings.BACKGROUND_JOBS == "celery":
             from .tasks import computer_act
 
-            computer_act.apply_async((game_id, version), countdown=delay, queue=COMPUTER_QUEUE)
+            # A copy older than a minute is pointless: the sweep has sent the turn again.
+            computer_act.apply_async(
+                (game_id, version), countdown=delay, expires=delay + 60, queue=COMPUTER_QUEUE
+            )
         else:
             _runner.submit(game_id=game_id, version=version, delay=delay)
     except Exception:

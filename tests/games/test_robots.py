@@ -400,3 +400,32 @@ def test_two_triggers_of_one_turn_at_the_same_moment_play_it_once(alice, setting
     assert GameAction.objects.filter(game=game, version=game.version + 1).count() == 1
     assert Game.objects.get(pk=game.pk).version >= game.version + 1
     assert GameAction.objects.filter(game=game, seat=1).count() == 1
+
+
+def test_a_failing_level_leaves_the_easy_level_to_play(alice, monkeypatch) -> None:
+    game = computer_to_act(alice, level="fort")
+    real_choose = computer.choose_action
+
+    def broken_strong(level, view, *, seed):
+        if level == "fort":
+            raise RuntimeError("a bug in the strong level")
+        return real_choose(level, view, seed=seed)
+
+    monkeypatch.setattr(computer, "choose_action", broken_strong)
+
+    assert robots.computer_move(game_id=game.pk, version=game.version) is True
+
+    played = GameAction.objects.get(game=game, version=game.version + 1)
+    view = engine.player_view(engine.state_from_json(game.state), 1)
+    assert {**played.payload} in view["legal_actions"]
+
+
+def test_a_swept_turn_waits_the_grace_again_before_the_next_sweep(alice) -> None:
+    game = computer_to_act(alice)
+    late = game.computer_due_at + timedelta(seconds=robots.SWEEP_GRACE_SECONDS + 1)
+
+    assert robots.computer_turns_sweep(now=late) == 1
+
+    assert robots.computer_turns_overdue(now=late + timedelta(seconds=1)) == []
+    again = late + timedelta(seconds=robots.SWEEP_GRACE_SECONDS + 1)
+    assert robots.computer_turns_overdue(now=again) == [(game.pk, game.version)]
