@@ -162,3 +162,20 @@ async def test_a_sweep_and_a_scheduled_run_of_one_turn_play_it_once(alice) -> No
     assert computer_actions == 1
     assert played_directly in (True, False)
     await socket.disconnect()
+
+
+async def test_the_computer_is_named_in_the_members_language(alice) -> None:
+    def start():
+        alice.preferred_language = "en"
+        alice.save(update_fields=["preferred_language"])
+        return robots.computer_game_start(user=alice, level="fort", format="six-deals")
+
+    game = await database_sync_to_async(start)()
+    session = await sync_to_async(session_cookie)(alice)
+    socket, _, _ = await open_socket(f"/ws/parties/{game.pk}/", session)
+
+    frame = await state_at(socket, game.version)
+
+    assert frame["game"]["players"][1]["name"] == "Computer (strong)"
+    assert frame["game"]["players"][0]["name"] == "alice"
+    await socket.disconnect()
