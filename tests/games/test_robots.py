@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.selectors import member_find
 from games import computer, engine, robots, services
 from games.errors import GameError
-from games.models import Game, GameAction, RankedPlayBan
+from games.models import Game, GameAction, LobbyPresence, RankedPlayBan
 from games.quitters import member_completion, quitters_game_ended
 from games.selectors import game_frame, lobby_present_members, member_games
 from rankings.models import PointsEntry, RecordEntry
@@ -79,12 +79,18 @@ def test_an_unknown_level_is_refused() -> None:
     assert raised.value.code == "bad_level"
 
 
-def test_computer_members_are_neither_present_nor_found_as_members() -> None:
+def test_computer_members_are_neither_present_nor_found_as_members(alice) -> None:
     strong = robots.computer_member(level="fort")
+    # Even a presence row of its own (none is ever made) would not count it as present.
+    for index, member in enumerate((alice, strong)):
+        LobbyPresence.objects.create(
+            channel_name=f"channel-{index}", user=member, last_seen=timezone.now()
+        )
+    get_user_model().objects.filter(pk=strong.pk).update(is_active=True)
 
     assert member_find(username=strong.username) is None
     assert Client().get(reverse("accounts:profile", args=[strong.username])).status_code == 404
-    assert lobby_present_members() == []
+    assert [member["name"] for member in lobby_present_members()] == ["alice"]
 
 
 def test_the_display_name_is_translated() -> None:
