@@ -12,7 +12,7 @@ CHROMIUM_PATH ?= /usr/bin/chromium
 # environment already says otherwise.
 DEVELOPMENT := DEBUG=$(or $(DEBUG),1)
 
-.PHONY: install lock run test lint format messages migrate worker beat clean
+.PHONY: install lock run test lint format messages migrate worker worker-computer beat clean
 
 $(CHROMIUM_PATH):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -72,8 +72,13 @@ messages: install
 
 # Background processes (with REDIS_URL set). In production, with the production environment
 # (deploy/production.env.example); for development with Redis, set DEBUG=1 as well.
+# The default queue (scheduled jobs) and the computer players' turns (docs/operations.md).
 worker: install
-	$(BIN)/celery -A cartomaniak worker --loglevel=info
+	$(BIN)/celery -A cartomaniak worker -Q celery,computer --loglevel=info
+
+# Computer players only, on workers of their own when there are many games against them.
+worker-computer: install
+	$(BIN)/celery -A cartomaniak worker -Q computer --loglevel=info
 
 # Beat keeps the time of each job's last run in a file of its own, outside the sources.
 beat: install

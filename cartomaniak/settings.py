@@ -215,6 +215,8 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "Europe/Paris"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Computer players' turns have a queue of their own, for workers of their own (docs/operations.md).
+CELERY_TASK_ROUTES = {"games.tasks.computer_act": {"queue": "computer"}}
 
 # --- Authentication (django-allauth) --------------------------------------------------------
 
@@ -309,6 +311,10 @@ if not DEBUG:
 
 # Every decision of a player has this long before it is a forfeit (manille-2p.md, Timing).
 GAME_DECISION_SECONDS = int(os.environ.get("GAME_DECISION_SECONDS", "180"))
+# Computer players (docs/computer.md): their human-like pause is multiplied by this (0 plays at
+# once), and the embedded default plays their turns in this many threads.
+COMPUTER_PAUSE_SCALE = float(os.environ.get("COMPUTER_PAUSE_SCALE", "1"))
+COMPUTER_THREADS = int(os.environ.get("COMPUTER_THREADS", "2"))
 
 # Abuse limits of the live site (games/limits.py, docs/security.md): open sockets per member
 # (per address for anonymous spectators), messages per socket (a burst, then a steady rate),

@@ -11,7 +11,8 @@ import logging
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
 
 from . import events, limits, selectors, services
 from .errors import GameError
@@ -220,13 +221,24 @@ class GameConsumer(_JsonConsumer):
             return False
         return True
 
+    def _language(self) -> str:
+        """The page's language (cookie, else the member's choice, else French), for the names a
+        frame carries ("Ordinateur (fort)" / "Computer (strong)")."""
+        supported = {code for code, _name in settings.LANGUAGES}
+        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+        if cookie in supported:
+            return cookie
+        preferred = getattr(self.user, "preferred_language", "")
+        return preferred if preferred in supported else settings.LANGUAGE_CODE
+
     def _state_frame(self, settle_deadline: bool) -> dict:
         now = timezone.now()
         if settle_deadline:
             services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
         game = selectors.game_get(game_id=self.game_id)
         seat = selectors.game_seat_for_user(game=game, user=self.user)
-        return selectors.game_frame(game=game, seat=seat, now=now)
+        with translation.override(self._language()):
+            return selectors.game_frame(game=game, seat=seat, now=now)
 
     def _act(self, version: int, action: dict) -> dict:
         # The sender's own new view is built from the row just written: one round trip fewer.
@@ -234,7 +246,8 @@ class GameConsumer(_JsonConsumer):
             game_id=self.game_id, user=self.user, action=action, expected_version=version
         )
         seat = selectors.game_seat_for_user(game=game, user=self.user)
-        return selectors.game_frame(game=game, seat=seat)
+        with translation.override(self._language()):
+            return selectors.game_frame(game=game, seat=seat)
 
     async def send_state(self, *, force: bool = False, settle_deadline: bool = False) -> None:
         frame = await database_sync_to_async(self._state_frame)(settle_deadline)

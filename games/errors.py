@@ -22,6 +22,7 @@ APP_ERROR_MESSAGES = {
     "bad_format": _("Format de partie inconnu."),
     "rate_limited": _("Trop de demandes d'affilée : attendez une minute avant de recommencer."),
     "server_error": _("Erreur du serveur : ce message n'a pas été traité, réessayez."),
+    "bad_level": _("Niveau de l'ordinateur inconnu."),
 }
 
 

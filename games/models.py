@@ -30,6 +30,8 @@ class Game(models.Model):
         # competition's pairing. The games app knows no more of competitions than this.
         LOBBY = "lobby", _("salle d'attente")
         TOURNAMENT = "tournament", _("tournoi")
+        # A member against a computer player (games.robots): free, never counted anywhere.
+        COMPUTER = "computer", _("contre l'ordinateur")
 
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
@@ -76,6 +78,10 @@ class Game(models.Model):
     # What the table shows of where the game comes from (a competition's name) and a link back.
     origin_label = models.CharField(_("libellé de l'origine"), max_length=200, blank=True)
     origin_url = models.CharField(_("lien de l'origine"), max_length=200, blank=True)
+    # When the computer player at this table is due to act (its human-like pause over); null
+    # when a person or nobody is to act. Written with the state, so that a sweep finds a turn
+    # whose scheduled run was lost (a restart) without reading any state (games/robots.py).
+    computer_due_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("partie")
@@ -85,6 +91,11 @@ class Game(models.Model):
                 fields=["deadline"],
                 name="game_pending_deadline",
                 condition=Q(status="in_progress"),
+            ),
+            models.Index(
+                fields=["computer_due_at"],
+                name="game_computer_due",
+                condition=Q(computer_due_at__isnull=False),
             ),
         ]
         constraints = [
@@ -124,6 +135,10 @@ class Game(models.Model):
     @property
     def is_tournament(self) -> bool:
         return self.origin == self.Origin.TOURNAMENT
+
+    @property
+    def is_against_computer(self) -> bool:
+        return self.origin == self.Origin.COMPUTER
 
 
 class GameAction(models.Model):

@@ -31,7 +31,7 @@ ACTIVE_STATUSES = (Game.Status.OPEN, Game.Status.IN_PROGRESS)
 
 # What a table shows of its players. Loading only these columns of the two joined members keeps
 # the query that every move and every frame runs small (docs/performance.md).
-PLAYER_FIELDS = ("username", "ranked_wins", "ranked_losses")
+PLAYER_FIELDS = ("username", "ranked_wins", "ranked_losses", "is_computer", "computer_level")
 
 
 def game_get(*, game_id: int, for_update: bool = False) -> Game:
@@ -91,6 +91,9 @@ def game_current_for_user(*, user) -> Game | None:
 def _player_info(user, stars: int | None) -> dict | None:
     if user is None:
         return None
+    if user.is_computer:
+        # "Ordinateur (fort)": no stars, it has no ranked record.
+        return {"name": user.display_name, "stars": None, "stars_label": "", "is_computer": True}
     stars = stars if stars is not None else user.stars
     return {"name": user.username, "stars": stars, "stars_label": star_label(stars)}
 
@@ -165,7 +168,7 @@ def lobby_present_members(*, now: datetime | None = None) -> list[dict]:
 
     users = (
         get_user_model()
-        .objects.filter(lobby_presences__last_seen__gte=since)
+        .objects.filter(lobby_presences__last_seen__gte=since, is_computer=False)
         .distinct()
         .order_by("username")
     )
@@ -228,6 +231,8 @@ class MemberGame:
     game: Game
     opponent_name: str
     is_ranked: bool
+    # Against the computer: `opponent_name` is "Ordinateur (fort)", with no profile to link to.
+    is_against_computer: bool
     result_label: str
     ended_at: datetime | None
     url: str
@@ -256,8 +261,9 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
         items.append(
             MemberGame(
                 game=game,
-                opponent_name=opponent.username if opponent else "",
+                opponent_name=opponent.display_name if opponent else "",
                 is_ranked=game.is_ranked,
+                is_against_computer=bool(opponent and opponent.is_computer),
                 result_label=_result_label(game, seat),
                 ended_at=game.ended_at,
                 url=reverse("games:table", args=[game.pk]),

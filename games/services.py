@@ -20,7 +20,7 @@ from django.utils import timezone
 from cartomaniak.handlers import game_ended_dispatch
 from games import engine
 
-from . import events, quitters
+from . import events, quitters, robots
 from .errors import GameError
 from .models import Game, GameAction, LobbyPresence
 from .selectors import (
@@ -94,6 +94,8 @@ def _store(game: Game, state, *, now: datetime, kind: str, seat: int | None, pay
         game.is_first_deal_complete = state.completed_deal_count >= 1
     else:
         game.deadline = _next_deadline(now)
+    # A computer player to act next: when, and its turn scheduled on commit (games/robots.py).
+    robots.computer_turn_prepare(game=game, state=state, now=now)
     game.save()
     if state.is_finished:
         game_ended_dispatch(game=game)
