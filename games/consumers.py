@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
-from . import events, selectors, services
+from . import events, lobby, selectors, services
 from .errors import GameError
 
 # Every client message is small; anything bigger is refused before it is even parsed.
@@ -53,35 +53,46 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
 
 
 class LobbyConsumer(_JsonConsumer):
-    """The waiting room: presence, open games, create / cancel / join."""
+    """The waiting room: presence, open games, create / cancel / join.
+
+    The room itself comes from the process's hub (games/lobby.py), built once per change for
+    every socket; this socket only adds what is its member's own (`you`).
+    """
+
+    hub = None
+    you: dict | None = None
 
     async def connect(self):
         if not self.is_authenticated:
             await self.close(code=4401)
             return
-        await self.channel_layer.group_add(events.LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_add(events.member_group(self.user.pk), self.channel_name)
         await self.accept()
-        await database_sync_to_async(services.lobby_presence_join)(
-            user=self.user, channel_name=self.channel_name
-        )
-        await self.send_lobby(settle_deadlines=True)
+        self.you = await database_sync_to_async(self._join)()
+        self.hub = await lobby.hub_attach(self, self.channel_layer)
+        await self.send_lobby()
 
     async def disconnect(self, code):
         if not self.is_authenticated:
             return
+        if self.hub is not None:
+            await self.hub.detach(self)
         await database_sync_to_async(services.lobby_presence_leave)(channel_name=self.channel_name)
-        await self.channel_layer.group_discard(events.LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_discard(events.member_group(self.user.pk), self.channel_name)
 
-    def _lobby_frame(self, settle_deadlines: bool) -> dict:
-        if settle_deadlines:
-            services.game_enforce_deadlines(now=timezone.now())
-        return selectors.lobby_snapshot(user=self.user)
+    def _join(self) -> dict:
+        services.game_enforce_deadlines(now=timezone.now())
+        services.lobby_presence_join(user=self.user, channel_name=self.channel_name)
+        return selectors.lobby_member(user=self.user)
 
-    async def send_lobby(self, settle_deadlines: bool = False) -> None:
-        frame = await database_sync_to_async(self._lobby_frame)(settle_deadlines)
-        await self.send_json(frame)
+    async def send_lobby(self) -> None:
+        """Send the whole room as this process holds it, with this member's own part."""
+        hub = self.hub
+        await self.send_json({"type": "lobby", "version": hub.version, **hub.room, "you": self.you})
+
+    async def send_room_text(self, text: str) -> None:
+        """Called by the hub with a change already encoded for every socket."""
+        await self.send(text_data=text)
 
     async def receive_json(self, content, **kwargs):
         message_type = content.get("type")
@@ -92,7 +103,8 @@ class LobbyConsumer(_JsonConsumer):
                 )
                 await self.send_json({"type": "pong"})
             elif message_type == "snapshot":
-                await self.send_lobby(settle_deadlines=True)
+                self.you = await database_sync_to_async(selectors.lobby_member)(user=self.user)
+                await self.send_lobby()
             elif message_type == "create":
                 game_format = content.get("format")
                 is_ranked = content.get("is_ranked", False)
@@ -112,9 +124,6 @@ class LobbyConsumer(_JsonConsumer):
                 raise GameError("unknown_type")
         except GameError as error:
             await self.send_error(error)
-
-    async def lobby_changed(self, event):
-        await self.send_lobby()
 
     async def game_started(self, event):
         await self.send_json(

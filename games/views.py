@@ -22,6 +22,7 @@ from .models import Game
 def lobby(request: HttpRequest) -> HttpResponse:
     services.game_enforce_deadlines(now=timezone.now())
     snapshot = selectors.lobby_snapshot(user=request.user)
+    member_state = selectors.lobby_member_state(frame=snapshot)
     ranked_ban = quitters.ranked_play_ban_current(user=request.user, now=timezone.now())
     ranked_ban_message = quitters.ranked_play_ban_message(ban=ranked_ban) if ranked_ban else None
     lobby_strings = {
@@ -33,6 +34,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "cancel": _("Annuler"),
         "join_url": reverse("games:join", args=[0]),
         "cancel_url": reverse("games:cancel", args=[0]),
+        "table_url": reverse("games:table", args=[0]),
         "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
     }
     if ranked_ban_message:
@@ -45,6 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "games/lobby.html",
         {
             "snapshot": snapshot,
+            "current_game": member_state["current_game"],
             "ranked_ban_message": ranked_ban_message,
             "form": GameCreateForm(),
             "formats": Game.Format.choices,

@@ -34,7 +34,52 @@
     return form;
   }
 
+  // The room as last received: a whole `lobby` frame, then each `lobby_diff` applied in turn
+  // (games/lobby.py, room_apply, is the reference). A gap in versions asks for the whole room.
+  var LISTS = {present: ["name", false], open_games: ["id", false], games_in_progress: ["id", true]};
+  var room = null;
+
+  function applyChanges(changes) {
+    Object.keys(changes).forEach(function (listName) {
+      var key = LISTS[listName][0];
+      var descending = LISTS[listName][1];
+      var change = changes[listName];
+      var entries = {};
+      room[listName].forEach(function (entry) {
+        if (change.remove.indexOf(entry[key]) === -1) entries[entry[key]] = entry;
+      });
+      change.upsert.forEach(function (entry) {
+        entries[entry[key]] = entry;
+      });
+      var list = Object.keys(entries).map(function (name) { return entries[name]; });
+      list.sort(function (a, b) {
+        var order = a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
+        return descending ? -order : order;
+      });
+      room[listName] = list;
+    });
+  }
+
+  // games.selectors.lobby_member_state, read from the room and who this page's member is.
+  function memberState(frame) {
+    var name = frame.you.name;
+    var current = null;
+    frame.open_games.forEach(function (game) {
+      if (game.creator === name) {
+        current = Object.assign({}, game, {status: "open", url: strings.table_url.replace("/0/", "/" + game.id + "/")});
+      }
+    });
+    var busy = {};
+    frame.games_in_progress.forEach(function (game) {
+      var names = game.players.map(function (player) { return player.name; });
+      names.forEach(function (playerName) { busy[playerName] = true; });
+      if (!current && names.indexOf(name) !== -1) current = Object.assign({}, game, {status: "in_progress"});
+    });
+    return {current_game: current, busy: busy};
+  }
+
   function render(frame) {
+    var state = memberState(frame);
     var body = document.getElementById("open-games-body");
     body.textContent = "";
     frame.open_games.forEach(function (item) {
@@ -46,7 +91,7 @@
       row.appendChild(el("td", {}, item.is_ranked ? strings.ranked : strings.free));
       row.appendChild(el("td", {}, item.format_label));
       var cell = el("td");
-      cell.appendChild(actionForm(item.is_own ? "cancel" : "join", item.id));
+      cell.appendChild(actionForm(item.creator === frame.you.name ? "cancel" : "join", item.id));
       row.appendChild(cell);
       body.appendChild(row);
     });
@@ -60,18 +105,19 @@
       present.appendChild(item);
     });
 
+    var currentGame = state.current_game;
     var current = document.getElementById("current-game");
-    current.hidden = !frame.current_game;
-    if (frame.current_game) {
-      document.getElementById("current-game-link").setAttribute("href", frame.current_game.url);
+    current.hidden = !currentGame;
+    if (currentGame) {
+      document.getElementById("current-game-link").setAttribute("href", currentGame.url);
     }
-    // A competition's game names its competition (games.selectors.lobby_snapshot).
+    // A competition's game names its competition (games.selectors.lobby_member_state).
     var origin = document.getElementById("current-game-origin");
-    origin.hidden = !frame.current_game || frame.current_game.origin !== "tournament";
+    origin.hidden = !currentGame || currentGame.origin !== "tournament";
     document.getElementById("current-game-origin-label").textContent =
-      (frame.current_game && frame.current_game.origin_label) || "";
+      (currentGame && currentGame.origin_label) || "";
     var ranked = document.getElementById("create-ranked");
-    ranked.disabled = !frame.can_play_ranked;
+    ranked.disabled = !frame.you.can_play_ranked;
   }
 
   function showError(frame) {
@@ -86,7 +132,16 @@
     },
     onFrame: function (frame) {
       if (frame.type === "lobby") {
-        render(frame);
+        room = frame;
+        render(room);
+      } else if (frame.type === "lobby_diff") {
+        if (!room || frame.version !== room.version + 1) {
+          socket.send({type: "snapshot"});
+          return;
+        }
+        applyChanges(frame.changes);
+        room.version = frame.version;
+        render(room);
       } else if (frame.type === "game_started") {
         window.location.assign(frame.url);
       } else if (frame.type === "error") {

@@ -1,0 +1,143 @@
+"""The waiting room fanned out once: every member's page equals the room built for him alone."""
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import SyncToAsync, sync_to_async
+from channels.layers import channel_layers
+
+from games import lobby, selectors, services
+from tests.games.lobby_mirror import LobbyMirror
+from tests.games.websocket import session_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def fresh_async_machinery():
+    yield
+    channel_layers.backends.clear()
+    used = SyncToAsync.single_thread_executor
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    used.shutdown(wait=False)
+
+
+@pytest.fixture
+def members(make_member):
+    return [make_member(name) for name in ("alice", "bob", "carol")] + [
+        make_member("dave", is_verified=False)
+    ]
+
+
+async def open_mirrors(users) -> list[LobbyMirror]:
+    mirrors = []
+    for user in users:
+        mirrors.append(await LobbyMirror.open(await sync_to_async(session_cookie)(user)))
+    return mirrors
+
+
+async def settle(mirrors, users) -> list[dict]:
+    """Read until each page shows the room built for its member alone; return those rooms."""
+    expected = []
+    for mirror, user in zip(mirrors, users, strict=True):
+        alone = await sync_to_async(selectors.lobby_snapshot)(user=user)
+        try:
+            await mirror.read_until(lambda m, alone=alone: m.frame == alone, timeout=3)
+        except TimeoutError:
+            pass
+        expected.append(alone)
+    return expected
+
+
+async def test_every_member_sees_the_room_built_for_him_alone(members):
+    users = members
+    mirrors = await open_mirrors(users)
+    alice, bob, carol, dave = mirrors
+
+    await bob.send({"type": "create", "format": "six-deals", "is_ranked": False})
+    created = await bob.read_until_frame("created")
+    await carol.send({"type": "create", "format": "first-to-71", "is_ranked": True})
+    await carol.read_until_frame("created")
+    await alice.send({"type": "join", "game_id": created["game_id"]})
+    await alice.read_until_frame("game_started")
+    await bob.read_until_frame("game_started")
+    await dave.close()
+    expected = await settle(mirrors[:3], users[:3])
+
+    assert [mirror.frame for mirror in mirrors[:3]] == expected
+    assert [m["name"] for m in expected[0]["present"]] == ["alice", "bob", "carol"]
+    assert [g["creator"] for g in expected[0]["open_games"]] == ["carol"]
+    assert [[p["name"] for p in g["players"]] for g in expected[0]["games_in_progress"]] == [
+        ["bob", "alice"]
+    ]
+    assert [mirror.you["name"] for mirror in mirrors] == ["alice", "bob", "carol", "dave"]
+    assert dave.you["can_play_ranked"] is False
+    states = [selectors.lobby_member_state(frame=frame) for frame in expected]
+    assert [s["current_game"]["status"] for s in states] == ["in_progress"] * 2 + ["open"]
+    for mirror in mirrors[:3]:
+        await mirror.close()
+
+
+async def test_a_change_builds_the_room_once_whatever_the_number_of_sockets(members, monkeypatch):
+    mirrors = await open_mirrors(members)
+    await settle(mirrors, members)
+    builds = []
+    real_build = selectors.lobby_room
+
+    def counted_build(**kwargs):
+        builds.append(1)
+        return real_build(**kwargs)
+
+    monkeypatch.setattr(selectors, "lobby_room", counted_build)
+
+    await mirrors[1].send({"type": "create", "format": "six-deals", "is_ranked": False})
+    await mirrors[1].read_until_frame("created")
+    for mirror in mirrors:
+        await mirror.read_until(lambda m: len(m.room["open_games"]) == 1)
+
+    assert len(builds) == 1
+    for mirror in mirrors:
+        await mirror.close()
+
+
+async def test_a_socket_that_asks_again_gets_the_same_room(members):
+    mirrors = await open_mirrors(members[:2])
+    await sync_to_async(services.game_create)(user=members[0], format="six-deals", is_ranked=False)
+    await settle(mirrors, members[:2])
+
+    await mirrors[1].send({"type": "snapshot"})
+    await mirrors[1].read_until(lambda m: m.version is not None)
+    before = mirrors[1].frame
+    frame = await mirrors[1].communicator.receive_json_from()
+    mirrors[1].take(frame)
+
+    assert frame["type"] == "lobby"
+    assert mirrors[1].frame == before
+    for mirror in mirrors:
+        await mirror.close()
+
+
+def random_room(rng: random.Random) -> dict:
+    names = rng.sample(["ann", "ben", "cy", "dan", "eve", "fay"], rng.randint(0, 6))
+    return {
+        "present": [{"name": n, "stars": rng.randint(1, 3)} for n in sorted(names)],
+        "open_games": [
+            {"id": i, "creator": rng.choice("xyz")} for i in sorted(rng.sample(range(9), 3))
+        ],
+        "games_in_progress": [
+            {"id": i, "players": [rng.choice("xyz")]}
+            for i in sorted(rng.sample(range(9), rng.randint(0, 4)), reverse=True)
+        ],
+    }
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_applying_the_changes_between_two_rooms_gives_the_second(seed):
+    rng = random.Random(seed)
+    old, new = random_room(rng), random_room(rng)
+
+    changes = lobby.room_diff(old, new)
+
+    assert lobby.room_apply(old, changes) == new
+    assert (changes == {}) == (old == new)
