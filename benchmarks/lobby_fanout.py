@@ -78,7 +78,8 @@ class Member:
         self.socket = None
 
     def take(self, frame: dict, now: float) -> None:
-        self.frames += 1
+        if frame["type"] in ("lobby", "lobby_diff"):
+            self.frames += 1  # the room's frames only: heartbeat answers are not a change
         if frame["type"] == "lobby":
             ids = {game["id"] for game in frame["open_games"]}
             self.ready.set()

@@ -114,6 +114,17 @@ class LobbyConsumer(_JsonConsumer):
                     user=self.user, format=game_format, is_ranked=is_ranked
                 )
                 await self.send_json({"type": "created", "game_id": game.pk})
+            elif message_type == "play_now":
+                game_format = content.get("format")
+                is_ranked = content.get("is_ranked", False)
+                if not isinstance(game_format, str) or not isinstance(is_ranked, bool):
+                    raise GameError("malformed")
+                game, is_started = await database_sync_to_async(services.game_play_now)(
+                    user=self.user, format=game_format, is_ranked=is_ranked
+                )
+                # A started game reaches both players as `game_started` (their member group).
+                if not is_started:
+                    await self.send_json({"type": "created", "game_id": game.pk})
             elif message_type in ("cancel", "join"):
                 game_id = content.get("game_id")
                 if not _is_int(game_id):

@@ -187,6 +187,38 @@ def game_join(
     return game
 
 
+def game_play_now(
+    *,
+    user,
+    format: str,
+    is_ranked: bool,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> tuple[Game, bool]:
+    """Join the oldest open game of this format and kind, or open one if there is none.
+
+    Return (game, whether it started). A game taken by someone else in between is skipped.
+    """
+    now = now or timezone.now()
+    if format not in Game.Format.values:
+        raise GameError("bad_format")
+    if game_current_for_user(user=user) is not None:
+        raise GameError("already_in_game")
+    candidates = (
+        Game.objects.filter(status=Game.Status.OPEN, format=format, is_ranked=is_ranked)
+        .exclude(creator=user)
+        .order_by("created_at", "pk")
+        .values_list("pk", flat=True)
+    )
+    for game_id in list(candidates[:20]):
+        try:
+            return game_join(game_id=game_id, user=user, now=now, rng=rng), True
+        except GameError as error:
+            if error.code != "game_not_open":
+                raise
+    return game_create(user=user, format=format, is_ranked=is_ranked, now=now), False
+
+
 def game_start_between(
     *,
     seat0,

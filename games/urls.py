@@ -10,6 +10,7 @@ app_name = "games"
 urlpatterns = [
     path("salle/", views.lobby, name="lobby"),
     path("salle/creer/", views.lobby_create, name="create"),
+    path("salle/jouer/", views.lobby_play_now, name="play_now"),
     path("salle/parties/<id:game_id>/rejoindre/", views.lobby_join, name="join"),
     path("salle/parties/<id:game_id>/annuler/", views.lobby_cancel, name="cancel"),
     path("parties/<id:game_id>/", views.table, name="table"),

@@ -32,8 +32,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "free": _("libre"),
         "join": _("Rejoindre"),
         "cancel": _("Annuler"),
+        "watch": _("Regarder"),
+        "busy": _("en partie"),
+        "your_game": _("votre partie"),
+        "versus": _("contre"),
+        "waiting_game": _("Partie n° %(id)s : %(format)s, %(kind)s."),
         "join_url": reverse("games:join", args=[0]),
         "cancel_url": reverse("games:cancel", args=[0]),
+        "play_now_url": reverse("games:play_now"),
         "table_url": reverse("games:table", args=[0]),
         "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
     }
@@ -51,6 +57,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "ranked_ban_message": ranked_ban_message,
             "form": GameCreateForm(),
             "formats": Game.Format.choices,
+            "busy": member_state["busy"],
             "lobby_strings": lobby_strings,
         },
     )
@@ -72,10 +79,30 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
     except GameError as error:
         messages.error(request, error.message)
         return redirect("games:lobby")
-    # The creator waits in the room; the join event takes him to the table.
-    messages.success(
-        request, _("Partie n° %(id)s créée : en attente d'un adversaire.") % {"id": game.pk}
-    )
+    # The creator waits in the room (its waiting panel); the join event takes him to the table.
+    del game
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def lobby_play_now(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, str(GameError("bad_format").message))
+        return redirect("games:lobby")
+    try:
+        game, is_started = services.game_play_now(
+            user=request.user,
+            format=form.cleaned_data["format"],
+            is_ranked=form.cleaned_data["is_ranked"],
+        )
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    if is_started:
+        return redirect("games:table", game_id=game.pk)
+    # Nobody was waiting: the member's own game now waits in the room.
     return redirect("games:lobby")
 
 

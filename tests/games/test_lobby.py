@@ -8,6 +8,7 @@ from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
 from games import lobby, selectors, services
+from games.models import Game
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import session_cookie
 
@@ -141,3 +142,48 @@ def test_applying_the_changes_between_two_rooms_gives_the_second(seed):
 
     assert lobby.room_apply(old, changes) == new
     assert (changes == {}) == (old == new)
+
+
+async def test_play_now_without_an_open_game_opens_one_and_waits(members):
+    alice, bob = await open_mirrors(members[:2])
+
+    await alice.send({"type": "play_now", "format": "six-deals", "is_ranked": False})
+    created = await alice.read_until_frame("created")
+    for mirror in (alice, bob):
+        await mirror.read_until(lambda m: m.room["open_games"])
+
+    game = await sync_to_async(Game.objects.get)(pk=created["game_id"])
+    assert (game.status, game.format, game.is_ranked) == ("open", "six-deals", False)
+    assert [g["id"] for g in bob.room["open_games"]] == [game.pk]
+    state = selectors.lobby_member_state(frame=alice.frame)
+    assert (state["current_game"]["id"], state["current_game"]["status"]) == (game.pk, "open")
+    await alice.close()
+    await bob.close()
+
+
+async def test_play_now_joins_the_oldest_compatible_open_game(members):
+    alice, bob, carol = members[:3]
+    make = sync_to_async(services.game_create)
+    await make(user=alice, format="first-to-71", is_ranked=True)  # another kind
+    oldest = await make(user=bob, format="first-to-71", is_ranked=False)
+    await make(user=members[3], format="first-to-71", is_ranked=False)
+    mirrors = await open_mirrors([bob, carol])
+
+    await mirrors[1].send({"type": "play_now", "format": "first-to-71", "is_ranked": False})
+    to_carol = await mirrors[1].read_until_frame("game_started")
+    to_bob = await mirrors[0].read_until_frame("game_started")
+
+    game = await sync_to_async(Game.objects.get)(pk=oldest.pk)
+    assert (
+        to_carol
+        == to_bob
+        == {
+            "type": "game_started",
+            "game_id": oldest.pk,
+            "url": f"/parties/{oldest.pk}/",
+        }
+    )
+    assert (game.status, game.seat1_id) == ("in_progress", carol.pk)
+    assert await sync_to_async(Game.objects.filter(status="open").count)() == 2
+    for mirror in mirrors:
+        await mirror.close()
