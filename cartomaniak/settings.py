@@ -277,6 +277,8 @@ if not DEBUG:
 
 # Every decision of a player has this long before it is a forfeit (manille-2p.md, Timing).
 GAME_DECISION_SECONDS = int(os.environ.get("GAME_DECISION_SECONDS", "180"))
+# A direct challenge in the waiting room waits this long for its answer, then expires.
+LOBBY_CHALLENGE_SECONDS = int(os.environ.get("LOBBY_CHALLENGE_SECONDS", "60"))
 
 LOGGING = {
     "version": 1,

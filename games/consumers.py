@@ -20,6 +20,14 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# Answers to a challenge, each the service it calls.
+CHALLENGE_ANSWERS = {
+    "challenge_accept": services.challenge_accept,
+    "challenge_decline": services.challenge_decline,
+    "challenge_cancel": services.challenge_cancel,
+}
+
+
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         raw = text_data if text_data is not None else bytes_data
@@ -125,6 +133,21 @@ class LobbyConsumer(_JsonConsumer):
                 # A started game reaches both players as `game_started` (their member group).
                 if not is_started:
                     await self.send_json({"type": "created", "game_id": game.pk})
+            elif message_type == "challenge":
+                name = content.get("name")
+                game_format = content.get("format")
+                if not isinstance(name, str) or not isinstance(game_format, str):
+                    raise GameError("malformed")
+                await database_sync_to_async(services.challenge_create)(
+                    challenger=self.user, challenged_name=name, format=game_format
+                )
+            elif message_type in CHALLENGE_ANSWERS:
+                challenge_id = content.get("challenge_id")
+                if not _is_int(challenge_id):
+                    raise GameError("malformed")
+                await database_sync_to_async(CHALLENGE_ANSWERS[message_type])(
+                    challenge_id=challenge_id, user=self.user
+                )
             elif message_type in ("cancel", "join"):
                 game_id = content.get("game_id")
                 if not _is_int(game_id):
@@ -140,6 +163,14 @@ class LobbyConsumer(_JsonConsumer):
         await self.send_json(
             {"type": "game_started", "game_id": event["game_id"], "url": event["url"]}
         )
+
+    async def challenge_changed(self, event):
+        """A challenge of this member's was made or answered: only his sockets hear of it."""
+        challenge = event["challenge"]
+        others = [c for c in self.you["challenges"] if c["id"] != challenge["id"]]
+        is_pending = challenge["status"] == "pending"
+        self.you = {**self.you, "challenges": [*others, challenge] if is_pending else others}
+        await self.send_json({"type": "challenge", "challenge": challenge})
 
 
 class GameConsumer(_JsonConsumer):

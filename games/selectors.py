@@ -240,17 +240,46 @@ def member_is_verified(*, user) -> bool:
     return accounts_member_is_verified(user=user)
 
 
-def lobby_member(*, user) -> dict:
+def challenge_payload(*, challenge, now: datetime | None = None) -> dict:
+    """What the two members of a challenge are told of it."""
+    now = now or timezone.now()
+    return {
+        "id": challenge.pk,
+        "from": challenge.challenger.username,
+        "to": challenge.challenged.username,
+        "format": challenge.format,
+        "format_label": str(Game.Format(challenge.format).label),
+        "status": challenge.status,
+        "expires_in": max(0, int((challenge.expires_at - now).total_seconds() + 0.999)),
+    }
+
+
+def member_challenges_pending(*, user, now: datetime | None = None) -> list[dict]:
+    """Return the challenges the member sent or received that still wait for an answer."""
+    from .models import Challenge
+
+    now = now or timezone.now()
+    challenges = (
+        Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
+        .filter(status=Challenge.Status.PENDING, expires_at__gt=now)
+        .select_related("challenger", "challenged")
+        .order_by("pk")
+    )
+    return [challenge_payload(challenge=challenge, now=now) for challenge in challenges]
+
+
+def lobby_member(*, user, now: datetime | None = None) -> dict:
     """Build what only this member's connections are told: who he is, what he may do."""
     return {
         "name": user.username,
         "can_play_ranked": member_is_verified(user=user),
+        "challenges": member_challenges_pending(user=user, now=now),
     }
 
 
 def lobby_snapshot(*, user, now: datetime | None = None) -> dict:
     """Build the `lobby` frame for one member alone: the room and his own part."""
-    return {"type": "lobby", **lobby_room(now=now), "you": lobby_member(user=user)}
+    return {"type": "lobby", **lobby_room(now=now), "you": lobby_member(user=user, now=now)}
 
 
 def lobby_member_state(*, frame: dict) -> dict:

@@ -191,6 +191,7 @@
   }
 
   var frameHandlers = {};
+  var youHandlers = [];
 
   var socket = window.liveSocket(root.getAttribute("data-socket-path"), {
     onStatus: function (name) {
@@ -200,6 +201,7 @@
     onFrame: function (frame) {
       if (frame.type === "lobby") {
         room = frame;
+        youHandlers.forEach(function (handler) { handler(frame.you); });
         render(room);
       } else if (frame.type === "lobby_diff") {
         if (!room || frame.version !== room.version + 1) {
@@ -225,6 +227,7 @@
     strings: strings,
     el: el,
     onFrame: function (type, handler) { frameHandlers[type] = handler; },
+    onYou: function (handler) { youHandlers.push(handler); },
     render: function () { if (room) render(room); },
     showError: showError,
   };

@@ -2,13 +2,14 @@
 
 import random
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
 from games import lobby, selectors, services
-from games.models import Game
+from games.models import Challenge, Game
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import session_cookie
 
@@ -185,5 +186,92 @@ async def test_play_now_joins_the_oldest_compatible_open_game(members):
     )
     assert (game.status, game.seat1_id) == ("in_progress", carol.pk)
     assert await sync_to_async(Game.objects.filter(status="open").count)() == 2
+    for mirror in mirrors:
+        await mirror.close()
+
+
+async def test_a_challenge_accepted_takes_both_members_to_the_new_game(members):
+    alice, bob = await open_mirrors(members[:2])
+
+    await alice.send({"type": "challenge", "name": "bob", "format": "six-deals"})
+    sent = await alice.read_until_frame("challenge")
+    received = await bob.read_until_frame("challenge")
+    await bob.send({"type": "challenge_accept", "challenge_id": received["challenge"]["id"]})
+    to_bob = await bob.read_until_frame("game_started")
+    to_alice = await alice.read_until_frame("game_started")
+    answered = await alice.read_until_frame("challenge")
+
+    game = await sync_to_async(Game.objects.get)(pk=to_bob["game_id"])
+    assert sent == received
+    assert received["challenge"]["from"] == "alice"
+    assert received["challenge"]["to"] == "bob"
+    assert received["challenge"]["status"] == "pending"
+    assert 0 < received["challenge"]["expires_in"] <= 60
+    assert to_alice == to_bob
+    assert (game.seat0_id, game.seat1_id, game.format) == (
+        members[0].pk,
+        members[1].pk,
+        "six-deals",
+    )
+    assert (game.status, game.is_ranked) == ("in_progress", False)
+    assert answered["challenge"]["status"] == "accepted"
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_challenge_declined_is_told_to_the_challenger(members):
+    alice, bob = await open_mirrors(members[:2])
+    await alice.send({"type": "challenge", "name": "bob", "format": "first-to-71"})
+    received = await bob.read_until_frame("challenge")
+
+    await bob.send({"type": "challenge_decline", "challenge_id": received["challenge"]["id"]})
+    await alice.read_until_frame("challenge")  # her own challenge, sent
+    answered = await alice.read_until_frame("challenge")
+    await bob.send({"type": "challenge_accept", "challenge_id": received["challenge"]["id"]})
+    too_late = await bob.read_until_frame("error")
+
+    assert answered["challenge"]["status"] == "declined"
+    assert too_late["code"] == "challenge_not_pending"
+    assert await sync_to_async(Game.objects.count)() == 0
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_challenge_expires_unanswered(members):
+    alice, bob = await open_mirrors(members[:2])
+    await alice.send({"type": "challenge", "name": "bob", "format": "first-to-71"})
+    received = await bob.read_until_frame("challenge")
+    challenge = await sync_to_async(Challenge.objects.get)(pk=received["challenge"]["id"])
+
+    expired = await sync_to_async(services.challenge_expire)(
+        now=challenge.expires_at + timedelta(seconds=1)
+    )
+    told_alice = [await alice.read_until_frame("challenge") for _ in range(2)][-1]
+    told_bob = await bob.read_until_frame("challenge")
+    await bob.send({"type": "challenge_accept", "challenge_id": challenge.pk})
+    refused = await bob.read_until_frame("error")
+
+    assert expired == 1
+    assert told_alice["challenge"]["status"] == told_bob["challenge"]["status"] == "expired"
+    assert refused["code"] == "challenge_not_pending"
+    assert await sync_to_async(Game.objects.count)() == 0
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_member_playing_or_absent_cannot_be_challenged(members):
+    alice, bob, carol, dave = members
+    game = await sync_to_async(services.game_create)(user=bob, format="six-deals", is_ranked=False)
+    await sync_to_async(services.game_join)(game_id=game.pk, user=carol)
+    mirrors = await open_mirrors([alice, bob])
+
+    await mirrors[0].send({"type": "challenge", "name": "bob", "format": "six-deals"})
+    busy = await mirrors[0].read_until_frame("error")
+    await mirrors[0].send({"type": "challenge", "name": "dave", "format": "six-deals"})
+    absent = await mirrors[0].read_until_frame("error")
+
+    assert busy["code"] == "member_busy"
+    assert absent["code"] == "member_not_present"
+    assert await sync_to_async(Challenge.objects.count)() == 0
     for mirror in mirrors:
         await mirror.close()
