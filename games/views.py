@@ -46,7 +46,6 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "cancelled": _("%(name)s a retiré son défi."),
             "expired": _("Le défi entre %(from)s et %(to)s a expiré sans réponse."),
         },
-        "your_game": _("votre partie"),
         "versus": _("contre"),
         "waiting_game": _("Partie n° %(id)s : %(format)s, %(kind)s."),
         "join_url": reverse("games:join", args=[0]),
@@ -60,12 +59,21 @@ def lobby(request: HttpRequest) -> HttpResponse:
         lobby_strings["errors"]["ranked_play_barred"] = _(
             "Pas de partie classée pour l'instant : voir ci-dessous jusqu'à quand."
         )
+    current_game = member_state["current_game"]
+    waiting_detail = ""
+    if current_game and current_game["status"] == Game.Status.OPEN:
+        waiting_detail = lobby_strings["waiting_game"] % {
+            "id": current_game["id"],
+            "format": current_game["format_label"],
+            "kind": lobby_strings["ranked"] if current_game["is_ranked"] else lobby_strings["free"],
+        }
     return render(
         request,
         "games/lobby.html",
         {
             "snapshot": snapshot,
-            "current_game": member_state["current_game"],
+            "current_game": current_game,
+            "waiting_detail": waiting_detail,
             "ranked_ban_message": ranked_ban_message,
             "form": GameCreateForm(),
             "formats": Game.Format.choices,
