@@ -15,8 +15,9 @@ the second, and `room_apply(room, room_diff(room, new)) == new` always.
 import asyncio
 import json
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
-from channels.db import database_sync_to_async
+from django.db import close_old_connections, connections
 
 from . import events, selectors
 
@@ -74,6 +75,9 @@ class LobbyHub:
         self._channel: str | None = None
         self._started: asyncio.Future | None = None
         self._tasks: list[asyncio.Task] = []
+        # The room is read on a thread of its own: a change does not queue behind every
+        # socket's own database calls (heartbeats, arrivals) on Channels' database thread.
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lobby-hub")
 
     async def attach(self, socket) -> bool:
         """Add a socket; return False if this hub stopped meanwhile (take a new one)."""
@@ -94,6 +98,9 @@ class LobbyHub:
         _hubs.pop(id(self.layer), None)
         for task in self._tasks:
             task.cancel()
+        # Its thread's database connection goes with it.
+        self._executor.submit(connections.close_all)
+        self._executor.shutdown(wait=False)
         if self._channel is not None:
             try:
                 await self.layer.group_discard(events.LOBBY_GROUP, self._channel)
@@ -108,7 +115,17 @@ class LobbyHub:
             self.loop.create_task(self._listen()),
             self.loop.create_task(self._rebuild_forever()),
         ]
-        self.room = await database_sync_to_async(selectors.lobby_room)()
+        self.room = await self._build()
+
+    def _build_in_thread(self) -> dict:
+        close_old_connections()
+        try:
+            return selectors.lobby_room()
+        finally:
+            close_old_connections()
+
+    async def _build(self) -> dict:
+        return await self.loop.run_in_executor(self._executor, self._build_in_thread)
 
     async def _listen(self) -> None:
         while True:
@@ -133,7 +150,7 @@ class LobbyHub:
             # follows, however many there were (a burst of arrivals costs two builds).
             self._changed.clear()
             try:
-                room = await database_sync_to_async(selectors.lobby_room)()
+                room = await self._build()
             except asyncio.CancelledError:
                 raise
             except Exception:
