@@ -43,6 +43,7 @@ from django.contrib.auth import (  # noqa: E402
     get_user_model,
 )
 from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import InvalidMessage  # noqa: E402
 
 HEARTBEAT_SECONDS = 20.0
 
@@ -113,15 +114,22 @@ async def open_member(base_url: str, cookie: str) -> Member:
     parts = urlsplit(base_url)
     scheme = "wss" if parts.scheme == "https" else "ws"
     member = Member()
-    member.socket = await connect(
-        f"{scheme}://{parts.netloc}/ws/salle/",
-        origin=f"{parts.scheme}://{parts.netloc}",
-        additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
-        open_timeout=120,
-        max_size=None,
-        max_queue=None,
-    )
-    return member
+    for attempt in range(5):
+        try:
+            member.socket = await connect(
+                f"{scheme}://{parts.netloc}/ws/salle/",
+                origin=f"{parts.scheme}://{parts.netloc}",
+                additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+                open_timeout=120,
+                max_size=None,
+                max_queue=None,
+            )
+            return member
+        except InvalidMessage:
+            # A handshake dropped by a server too busy to answer in time: the page's socket
+            # would try again as well (live-socket.js).
+            await asyncio.sleep(0.5 * (attempt + 1))
+    raise SystemExit("could not connect")
 
 
 async def wait_all(members: list[Member], seen, timeout: float) -> bool:
