@@ -100,7 +100,7 @@ def test_lobby_snapshot_lists_open_games_and_the_members_present(alice, bob):
         }
     ]
     assert snapshot["games_in_progress"] == []
-    assert snapshot["you"] == {"name": "alice", "can_play_ranked": True}
+    assert snapshot["you"] == {"name": "alice", "can_play_ranked": True, "challenges": []}
     assert selectors.lobby_member_state(frame=snapshot)["current_game"] is None
 
 
