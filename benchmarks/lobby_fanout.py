@@ -214,7 +214,8 @@ async def main_async(arguments) -> int:
             last_member.append(delays[-1])
             median_member.append(delays[len(delays) // 2])
         await asyncio.sleep(arguments.pause)
-        print(f"  round {round_number + 1}: K-th member {last_member[-1] * 1000:.0f} ms")
+        if last_member:
+            print(f"  round {round_number + 1}: K-th member {last_member[-1] * 1000:.0f} ms")
 
     for task in tasks:
         task.cancel()
@@ -223,6 +224,10 @@ async def main_async(arguments) -> int:
 
     def ms(value: float) -> str:
         return f"{value * 1000:.0f} ms"
+
+    if not last_member:
+        print(f"K={count}: no change reached every member within {arguments.timeout:.0f} s")
+        return 1
 
     print(
         f"K={count} changes={len(last_member)} not reached in {arguments.timeout:.0f} s: {lost}\n"
