@@ -28,6 +28,8 @@ APP_ERROR_MESSAGES = {
     "challenge_not_found": _("Ce défi n'existe pas."),
     "challenge_not_pending": _("Ce défi a déjà reçu une réponse."),
     "challenge_expired": _("Ce défi a expiré."),
+    "rate_limited": _("Trop de demandes d'affilée : attendez une minute avant de recommencer."),
+    "server_error": _("Erreur du serveur : ce message n'a pas été traité, réessayez."),
 }
 
 
