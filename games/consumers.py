@@ -203,7 +203,7 @@ class LobbyConsumer(_JsonConsumer):
                 await database_sync_to_async(services.challenge_create)(
                     challenger=self.user, challenged_name=name, format=game_format
                 )
-            elif message_type in CHALLENGE_ANSWERS:
+            elif isinstance(message_type, str) and message_type in CHALLENGE_ANSWERS:
                 challenge_id = content.get("challenge_id")
                 if not _is_int(challenge_id):
                     raise GameError("malformed")
