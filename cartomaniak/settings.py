@@ -315,6 +315,8 @@ GAME_DECISION_SECONDS = int(os.environ.get("GAME_DECISION_SECONDS", "180"))
 # once), and the embedded default plays their turns in this many threads.
 COMPUTER_PAUSE_SCALE = float(os.environ.get("COMPUTER_PAUSE_SCALE", "1"))
 COMPUTER_THREADS = int(os.environ.get("COMPUTER_THREADS", "2"))
+# A direct challenge in the waiting room waits this long for its answer, then expires.
+LOBBY_CHALLENGE_SECONDS = int(os.environ.get("LOBBY_CHALLENGE_SECONDS", "60"))
 
 # Abuse limits of the live site (games/limits.py, docs/security.md): open sockets per member
 # (per address for anonymous spectators), messages per socket (a burst, then a steady rate),

@@ -14,7 +14,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
 
-from . import events, limits, selectors, services
+from . import events, limits, lobby, selectors, services
 from .errors import GameError
 
 logger = logging.getLogger(__name__)
@@ -25,6 +25,14 @@ MAX_FRAME_CHARS = 4096
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# Answers to a challenge, each the service it calls.
+CHALLENGE_ANSWERS = {
+    "challenge_accept": services.challenge_accept,
+    "challenge_decline": services.challenge_decline,
+    "challenge_cancel": services.challenge_cancel,
+}
 
 
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
@@ -114,37 +122,48 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
 
 
 class LobbyConsumer(_JsonConsumer):
-    """The waiting room: presence, open games, create / cancel / join."""
+    """The waiting room: presence, open games, create / cancel / join.
 
-    rate_limited_types = ("create", "cancel", "join")
+    The room itself comes from the process's hub (games/lobby.py), built once per change for
+    every socket; this socket only adds what is its member's own (`you`).
+    """
+
+    hub = None
+    you: dict | None = None
+
+    rate_limited_types = ("create", "cancel", "join", "play_now", "challenge")
 
     async def connect(self):
         if not self.is_authenticated:
             await self.close(code=4401)
             return
-        await self.channel_layer.group_add(events.LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_add(events.member_group(self.user.pk), self.channel_name)
         await self.accept()
-        await database_sync_to_async(services.lobby_presence_join)(
-            user=self.user, channel_name=self.channel_name
-        )
-        await self.send_lobby(settle_deadlines=True)
+        self.you = await database_sync_to_async(self._join)()
+        self.hub = await lobby.hub_attach(self, self.channel_layer)
+        await self.send_lobby()
 
     async def disconnect(self, code):
         if not self.is_authenticated:
             return
+        if self.hub is not None:
+            await self.hub.detach(self)
         await database_sync_to_async(services.lobby_presence_leave)(channel_name=self.channel_name)
-        await self.channel_layer.group_discard(events.LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_discard(events.member_group(self.user.pk), self.channel_name)
 
-    def _lobby_frame(self, settle_deadlines: bool) -> dict:
-        if settle_deadlines:
-            services.game_enforce_deadlines(now=timezone.now())
-        return selectors.lobby_snapshot(user=self.user)
+    def _join(self) -> dict:
+        services.game_enforce_deadlines(now=timezone.now())
+        services.lobby_presence_join(user=self.user, channel_name=self.channel_name)
+        return selectors.lobby_member(user=self.user)
 
-    async def send_lobby(self, settle_deadlines: bool = False) -> None:
-        frame = await database_sync_to_async(self._lobby_frame)(settle_deadlines)
-        await self.send_json(frame)
+    async def send_lobby(self) -> None:
+        """Send the whole room as this process holds it, with this member's own part."""
+        hub = self.hub
+        await self.send_json({"type": "lobby", "version": hub.version, **hub.room, "you": self.you})
+
+    async def send_room_text(self, text: str) -> None:
+        """Called by the hub with a change already encoded for every socket."""
+        await self.send(text_data=text)
 
     async def receive_json(self, content, **kwargs):
         message_type = content.get("type")
@@ -155,7 +174,8 @@ class LobbyConsumer(_JsonConsumer):
                 )
                 await self.send_json({"type": "pong"})
             elif message_type == "snapshot":
-                await self.send_lobby(settle_deadlines=True)
+                self.you = await database_sync_to_async(selectors.lobby_member)(user=self.user)
+                await self.send_lobby()
             elif message_type == "create":
                 game_format = content.get("format")
                 is_ranked = content.get("is_ranked", False)
@@ -165,6 +185,32 @@ class LobbyConsumer(_JsonConsumer):
                     user=self.user, format=game_format, is_ranked=is_ranked
                 )
                 await self.send_json({"type": "created", "game_id": game.pk})
+            elif message_type == "play_now":
+                game_format = content.get("format")
+                is_ranked = content.get("is_ranked", False)
+                if not isinstance(game_format, str) or not isinstance(is_ranked, bool):
+                    raise GameError("malformed")
+                game, is_started = await database_sync_to_async(services.game_play_now)(
+                    user=self.user, format=game_format, is_ranked=is_ranked
+                )
+                # A started game reaches both players as `game_started` (their member group).
+                if not is_started:
+                    await self.send_json({"type": "created", "game_id": game.pk})
+            elif message_type == "challenge":
+                name = content.get("name")
+                game_format = content.get("format")
+                if not isinstance(name, str) or not isinstance(game_format, str):
+                    raise GameError("malformed")
+                await database_sync_to_async(services.challenge_create)(
+                    challenger=self.user, challenged_name=name, format=game_format
+                )
+            elif isinstance(message_type, str) and message_type in CHALLENGE_ANSWERS:
+                challenge_id = content.get("challenge_id")
+                if not _is_int(challenge_id):
+                    raise GameError("malformed")
+                await database_sync_to_async(CHALLENGE_ANSWERS[message_type])(
+                    challenge_id=challenge_id, user=self.user
+                )
             elif message_type in ("cancel", "join"):
                 game_id = content.get("game_id")
                 if not _is_int(game_id):
@@ -176,13 +222,18 @@ class LobbyConsumer(_JsonConsumer):
         except GameError as error:
             await self.send_error(error)
 
-    async def lobby_changed(self, event):
-        await self.send_lobby()
-
     async def game_started(self, event):
         await self.send_json(
             {"type": "game_started", "game_id": event["game_id"], "url": event["url"]}
         )
+
+    async def challenge_changed(self, event):
+        """A challenge of this member's was made or answered: only his sockets hear of it."""
+        challenge = event["challenge"]
+        others = [c for c in self.you["challenges"] if c["id"] != challenge["id"]]
+        is_pending = challenge["status"] == "pending"
+        self.you = {**self.you, "challenges": [*others, challenge] if is_pending else others}
+        await self.send_json({"type": "challenge", "challenge": challenge})
 
 
 class GameConsumer(_JsonConsumer):

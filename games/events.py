@@ -54,3 +54,11 @@ def lobby_changed_on_commit() -> None:
 
 def game_started_on_commit(*, user_id: int, game_id: int, url: str) -> None:
     send_on_commit(member_group(user_id), {"type": "game.started", "game_id": game_id, "url": url})
+
+
+def challenge_changed_on_commit(*, challenge: dict, member_ids: tuple[int, ...]) -> None:
+    """Tell the two members of a challenge (their waiting-room sockets only) what became of it."""
+    for member_id in member_ids:
+        send_on_commit(
+            member_group(member_id), {"type": "challenge.changed", "challenge": challenge}
+        )

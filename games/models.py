@@ -224,3 +224,56 @@ class RankedPlayBan(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} until {self.ends_at.isoformat()}"
+
+
+class Challenge(models.Model):
+    """A direct invitation from one member in the waiting room to another, for a free game.
+
+    Answered by the challenged member (accepted: both are taken to the new game; declined), or
+    withdrawn by the challenger, or expired after `CHALLENGE_SECONDS` (the deadline is stored).
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("en attente")
+        ACCEPTED = "accepted", _("accepté")
+        DECLINED = "declined", _("refusé")
+        CANCELLED = "cancelled", _("retiré")
+        EXPIRED = "expired", _("expiré")
+
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    format = models.CharField(_("format"), max_length=16, choices=Game.Format.choices)
+    status = models.CharField(
+        _("état"), max_length=16, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expire le"))
+    game = models.ForeignKey(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("défi")
+        verbose_name_plural = _("défis")
+        constraints = [
+            # One challenge at a time from a member: a second click is not a second challenge.
+            models.UniqueConstraint(
+                fields=["challenger"],
+                condition=Q(status="pending"),
+                name="challenge_one_pending_per_challenger",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["expires_at"],
+                name="challenge_pending_expiry",
+                condition=Q(status="pending"),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Challenge {self.pk} {self.challenger_id}→{self.challenged_id} ({self.status})"

@@ -158,6 +158,15 @@ def game_record(*, game: Game) -> dict:
 
 
 # --- The waiting room -------------------------------------------------------------------------
+#
+# The room is built once per change and sent as it is to every member (games/lobby.py): nothing in
+# `lobby_room` depends on who looks at it. What differs per member is in `lobby_member`, built
+# once when his connection opens, and the rest (his own game, which games he may join) is read
+# from the two by the page itself (`lobby_member_state`, mirrored in static/js/lobby.js).
+
+
+def _by_name(entry: dict) -> str:
+    return entry["name"]
 
 
 def lobby_present_members(*, now: datetime | None = None) -> list[dict]:
@@ -170,15 +179,21 @@ def lobby_present_members(*, now: datetime | None = None) -> list[dict]:
         get_user_model()
         .objects.filter(lobby_presences__last_seen__gte=since, is_computer=False)
         .distinct()
-        .order_by("username")
+        .only("username", "ranked_wins", "ranked_losses")
     )
-    return [
-        {"name": user.username, "stars": user.stars, "stars_label": star_label(user.stars)}
-        for user in users
-    ]
+    # Sorted here rather than by the database, whose collation differs between SQLite and
+    # PostgreSQL: the page keeps the same order when it applies a change (lobby.js).
+    return sorted(
+        (
+            {"name": user.username, "stars": user.stars, "stars_label": star_label(user.stars)}
+            for user in users
+        ),
+        key=_by_name,
+    )
 
 
-def lobby_open_games(*, user=None) -> list[dict]:
+def lobby_open_games() -> list[dict]:
+    """Return the games waiting for an opponent, oldest first."""
     games = Game.objects.filter(status=Game.Status.OPEN).select_related("creator")
     return [
         {
@@ -189,10 +204,43 @@ def lobby_open_games(*, user=None) -> list[dict]:
             "is_ranked": game.is_ranked,
             "format": game.format,
             "format_label": str(Game.Format(game.format).label),
-            "is_own": user is not None and game.creator_id == getattr(user, "pk", None),
         }
-        for game in games.order_by("created_at")
+        for game in games.order_by("pk")
     ]
+
+
+def lobby_games_in_progress() -> list[dict]:
+    """Return the games being played, newest first: the room's list of games to watch."""
+    games = Game.objects.filter(status=Game.Status.IN_PROGRESS).select_related("seat0", "seat1")
+    return [
+        {
+            "id": game.pk,
+            "players": [
+                {"name": player.username, "stars_label": star_label(stars)}
+                for player, stars in (
+                    (game.seat0, game.seat0_stars),
+                    (game.seat1, game.seat1_stars),
+                )
+                if player is not None
+            ],
+            "is_ranked": game.is_ranked,
+            "format": game.format,
+            "format_label": str(Game.Format(game.format).label),
+            "origin": game.origin,
+            "origin_label": game.origin_label,
+            "url": reverse("games:table", args=[game.pk]),
+        }
+        for game in games.order_by("-pk")
+    ]
+
+
+def lobby_room(*, now: datetime | None = None) -> dict:
+    """Build the waiting room as everyone sees it: who is there, open games, games to watch."""
+    return {
+        "present": lobby_present_members(now=now),
+        "open_games": lobby_open_games(),
+        "games_in_progress": lobby_games_in_progress(),
+    }
 
 
 def member_is_verified(*, user) -> bool:
@@ -200,27 +248,67 @@ def member_is_verified(*, user) -> bool:
     return accounts_member_is_verified(user=user)
 
 
-def lobby_snapshot(*, user, now: datetime | None = None) -> dict:
-    """Build the `lobby` frame for one member's connection."""
-    current = game_current_for_user(user=user)
+def challenge_payload(*, challenge, now: datetime | None = None) -> dict:
+    """What the two members of a challenge are told of it."""
+    now = now or timezone.now()
     return {
-        "type": "lobby",
-        "present": lobby_present_members(now=now),
-        "open_games": lobby_open_games(user=user),
-        "current_game": (
-            {
-                "id": current.pk,
-                "status": current.status,
-                "url": reverse("games:table", args=[current.pk]),
-                # A competition's game says so in the waiting room: "Match de tournoi : <name>".
-                "origin": current.origin,
-                "origin_label": current.origin_label,
-            }
-            if current
-            else None
-        ),
-        "can_play_ranked": member_is_verified(user=user),
+        "id": challenge.pk,
+        "from": challenge.challenger.username,
+        "to": challenge.challenged.username,
+        "format": challenge.format,
+        "format_label": str(Game.Format(challenge.format).label),
+        "status": challenge.status,
+        "expires_in": max(0, int((challenge.expires_at - now).total_seconds() + 0.999)),
     }
+
+
+def member_challenges_pending(*, user, now: datetime | None = None) -> list[dict]:
+    """Return the challenges the member sent or received that still wait for an answer."""
+    from .models import Challenge
+
+    now = now or timezone.now()
+    challenges = (
+        Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
+        .filter(status=Challenge.Status.PENDING, expires_at__gt=now)
+        .select_related("challenger", "challenged")
+        .order_by("pk")
+    )
+    return [challenge_payload(challenge=challenge, now=now) for challenge in challenges]
+
+
+def lobby_member(*, user, now: datetime | None = None) -> dict:
+    """Build what only this member's connections are told: who he is, what he may do."""
+    return {
+        "name": user.username,
+        "can_play_ranked": member_is_verified(user=user),
+        "challenges": member_challenges_pending(user=user, now=now),
+    }
+
+
+def lobby_snapshot(*, user, now: datetime | None = None) -> dict:
+    """Build the `lobby` frame for one member alone: the room and his own part."""
+    return {"type": "lobby", **lobby_room(now=now), "you": lobby_member(user=user, now=now)}
+
+
+def lobby_member_state(*, frame: dict) -> dict:
+    """Read a member's own situation from a `lobby` frame (static/js/lobby.js does the same).
+
+    `current_game` is his game waiting for an opponent or in progress (one at a time), or None;
+    `busy` the names of the members playing now (they cannot be challenged).
+    """
+    name = frame["you"]["name"]
+    current = None
+    for game in frame["open_games"]:
+        if game["creator"] == name:
+            url = reverse("games:table", args=[game["id"]])
+            current = {**game, "status": Game.Status.OPEN.value, "url": url}
+    busy = set()
+    for game in frame["games_in_progress"]:
+        names = [player["name"] for player in game["players"]]
+        busy.update(names)
+        if name in names and current is None:
+            current = {**game, "status": Game.Status.IN_PROGRESS.value}
+    return {"current_game": current, "busy": busy}
 
 
 # --- History ----------------------------------------------------------------------------------

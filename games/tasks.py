@@ -12,6 +12,8 @@ def enforce_deadlines() -> int:
     now = timezone.now()
     # Waiting-room connections of a process that died stop counting on the same beat.
     services.lobby_presence_expire(now=now)
+    # A challenge left unanswered for its minute expires on the same beat (both are told).
+    services.challenge_expire(now=now)
     return len(services.game_enforce_deadlines(now=now))
 
 

@@ -22,6 +22,7 @@ from .models import Game
 def lobby(request: HttpRequest) -> HttpResponse:
     services.game_enforce_deadlines(now=timezone.now())
     snapshot = selectors.lobby_snapshot(user=request.user)
+    member_state = selectors.lobby_member_state(frame=snapshot)
     ranked_ban = quitters.ranked_play_ban_current(user=request.user, now=timezone.now())
     ranked_ban_message = quitters.ranked_play_ban_message(ban=ranked_ban) if ranked_ban else None
     lobby_strings = {
@@ -31,8 +32,26 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "free": _("libre"),
         "join": _("Rejoindre"),
         "cancel": _("Annuler"),
+        "watch": _("Regarder"),
+        "busy": _("en partie"),
+        "challenge": _("Défier"),
+        "challenge_received": _("%(name)s vous défie : %(format)s, libre."),
+        "challenge_sent": _("Défi envoyé à %(name)s : %(format)s, libre."),
+        "challenge_accept": _("Accepter"),
+        "challenge_decline": _("Refuser"),
+        "challenge_cancel": _("Retirer"),
+        "seconds_left": _("%(n)s s"),
+        "challenge_news": {
+            "declined": _("%(name)s a refusé votre défi."),
+            "cancelled": _("%(name)s a retiré son défi."),
+            "expired": _("Le défi entre %(from)s et %(to)s a expiré sans réponse."),
+        },
+        "versus": _("contre"),
+        "waiting_game": _("Partie n° %(id)s : %(format)s, %(kind)s."),
         "join_url": reverse("games:join", args=[0]),
         "cancel_url": reverse("games:cancel", args=[0]),
+        "play_now_url": reverse("games:play_now"),
+        "table_url": reverse("games:table", args=[0]),
         "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
     }
     if ranked_ban_message:
@@ -40,14 +59,26 @@ def lobby(request: HttpRequest) -> HttpResponse:
         lobby_strings["errors"]["ranked_play_barred"] = _(
             "Pas de partie classée pour l'instant : voir ci-dessous jusqu'à quand."
         )
+    current_game = member_state["current_game"]
+    waiting_detail = ""
+    if current_game and current_game["status"] == Game.Status.OPEN:
+        waiting_detail = lobby_strings["waiting_game"] % {
+            "id": current_game["id"],
+            "format": current_game["format_label"],
+            "kind": lobby_strings["ranked"] if current_game["is_ranked"] else lobby_strings["free"],
+        }
     return render(
         request,
         "games/lobby.html",
         {
             "snapshot": snapshot,
+            "current_game": current_game,
+            "waiting_detail": waiting_detail,
             "ranked_ban_message": ranked_ban_message,
             "form": GameCreateForm(),
             "formats": Game.Format.choices,
+            "busy": member_state["busy"],
+            "challenges": snapshot["you"]["challenges"],
             "lobby_strings": lobby_strings,
         },
     )
@@ -70,10 +101,30 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
     except GameError as error:
         messages.error(request, error.message)
         return redirect("games:lobby")
-    # The creator waits in the room; the join event takes him to the table.
-    messages.success(
-        request, _("Partie n° %(id)s créée : en attente d'un adversaire.") % {"id": game.pk}
-    )
+    # The creator waits in the room (its waiting panel); the join event takes him to the table.
+    del game
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def lobby_play_now(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, str(GameError("bad_format").message))
+        return redirect("games:lobby")
+    try:
+        game, is_started = services.game_play_now(
+            user=request.user,
+            format=form.cleaned_data["format"],
+            is_ranked=form.cleaned_data["is_ranked"],
+        )
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    if is_started:
+        return redirect("games:table", game_id=game.pk)
+    # Nobody was waiting: the member's own game now waits in the room.
     return redirect("games:lobby")
 
 
