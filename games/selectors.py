@@ -216,7 +216,12 @@ def lobby_games_in_progress() -> list[dict]:
         {
             "id": game.pk,
             "players": [
-                {"name": player.username, "stars_label": star_label(stars)}
+                {
+                    "name": player.username,
+                    "stars_label": star_label(stars),
+                    # The room's frame is one for every language: the page names the computer.
+                    "computer_level": player.computer_level or None,
+                }
                 for player, stars in (
                     (game.seat0, game.seat0_stars),
                     (game.seat1, game.seat1_stars),

@@ -4,6 +4,7 @@ The forms post to the same services as the websocket; the websocket only makes t
 """
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
@@ -47,6 +48,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "expired": _("Le défi entre %(from)s et %(to)s a expiré sans réponse."),
         },
         "versus": _("contre"),
+        "computer_names": {
+            level: _("Ordinateur (%(level)s)") % {"level": label}
+            for level, label in get_user_model().ComputerLevel.choices
+        },
         "waiting_game": _("Partie n° %(id)s : %(format)s, %(kind)s."),
         "join_url": reverse("games:join", args=[0]),
         "cancel_url": reverse("games:cancel", args=[0]),

@@ -4,6 +4,8 @@ Inclusion tags, so that the pages that show them need no context of their own fo
 """
 
 from django import template
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 
 from ..forms import ComputerGameForm
 from ..models import Game
@@ -16,6 +18,16 @@ register = template.Library()
 def computer_game_block() -> dict:
     """The *Jouer contre l'ordinateur* block of the waiting room."""
     return {"computer_form": ComputerGameForm()}
+
+
+@register.filter
+def lobby_player_name(player: dict) -> str:
+    """A player of the room's list of games: his name, or "Ordinateur (fort)" for a computer."""
+    level = player.get("computer_level")
+    if level:
+        label = get_user_model().ComputerLevel(level).label
+        return gettext("Ordinateur (%(level)s)") % {"level": label}
+    return player["name"]
 
 
 @register.inclusion_tag("games/table_computer.html")

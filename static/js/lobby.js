@@ -117,7 +117,8 @@
       var players = el("span", {"class": "lobby-list__who"});
       game.players.forEach(function (player, index) {
         if (index > 0) players.appendChild(el("span", {"class": "lobby-list__versus"}, " " + strings.versus + " "));
-        players.appendChild(document.createTextNode(player.name + " "));
+        var name = player.computer_level ? strings.computer_names[player.computer_level] : player.name;
+        players.appendChild(document.createTextNode(name + " "));
         players.appendChild(el("span", {"class": "stars"}, player.stars_label));
       });
       item.appendChild(players);

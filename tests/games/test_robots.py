@@ -18,7 +18,12 @@ from games import computer, engine, robots, services
 from games.errors import GameError
 from games.models import Game, GameAction, LobbyPresence, RankedPlayBan
 from games.quitters import member_completion, quitters_game_ended
-from games.selectors import game_frame, lobby_present_members, member_games
+from games.selectors import (
+    game_frame,
+    lobby_games_in_progress,
+    lobby_present_members,
+    member_games,
+)
 from rankings.models import PointsEntry, RecordEntry
 from tests.games.conftest import random_legal_action
 from tests.rankings.conftest import subscribe
@@ -200,6 +205,22 @@ def test_the_waiting_room_shows_the_computer_block(alice) -> None:
     assert 'action="/salle/ordinateur/"' in page
     for level in computer.LEVELS:
         assert f'value="{level}"' in page
+
+
+def test_the_waiting_room_lists_a_computer_game_to_watch_with_the_computer_named(
+    alice, bob
+) -> None:
+    robots.computer_game_start(user=alice, level="fort", format="first-to-71")
+    client = Client()
+    client.force_login(bob)
+
+    page = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    # The room's frame is one for every language: the page names the computer from its level.
+    watch_list = page.split('id="watch-list"')[1].split("</ul>")[0]
+    assert "Ordinateur (fort)" in watch_list
+    assert "ordinateur-fort" not in watch_list
+    assert lobby_games_in_progress()[0]["players"][1]["computer_level"] == "fort"
 
 
 # --- Turns ------------------------------------------------------------------------------------
