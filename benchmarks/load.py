@@ -39,6 +39,7 @@ if not os.environ.get("SECRET_KEY") and (CLUSTER_DIR / "secret-key").exists():
 
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.asyncio.server import serve  # noqa: E402
+from websockets.exceptions import InvalidMessage, InvalidStatus  # noqa: E402
 
 # A typical state frame of a game in play is about 2 KB of JSON: the relay sends as much.
 RELAY_FILLER = "x" * 1800
@@ -148,7 +149,7 @@ class Results:
         print(
             f"  error frames: {len(self.errors)} {sorted(set(self.errors))}   "
             f"lost versions: {self.lost}   duplicated versions: {self.duplicated}   "
-            f"failed players: {len(self.failures)}"
+            f"failed pairs: {len(self.failures)}   handshakes tried again: {HANDSHAKE_RETRIES[0]}"
         )
         for failure in self.failures[:3]:
             print(f"    {type(failure).__name__}: {failure}")
@@ -183,9 +184,19 @@ def websocket_url(base_url: str, path: str) -> tuple[str, str]:
     return f"{scheme}://{parts.netloc}{path}", origin
 
 
+HANDSHAKE_RETRIES = [0]  # handshakes refused (a 502 from nginx, a reset) and tried again
+
+
 async def open_socket(base_url: str, path: str, cookie: str | None):
+    """Connect as the site's page does: a refused handshake is tried again with backoff."""
     url, origin = websocket_url(base_url, path)
     headers = {"Cookie": f"{SESSION_COOKIE_NAME}={cookie}"} if cookie else {}
+    for delay in (0.5, 1, 2, 4, 8, 15, 15):
+        try:
+            return await connect(url, origin=origin, additional_headers=headers, open_timeout=60)
+        except (InvalidStatus, InvalidMessage, OSError):
+            HANDSHAKE_RETRIES[0] += 1
+            await asyncio.sleep(delay * (0.5 + random.random()))
     return await connect(url, origin=origin, additional_headers=headers, open_timeout=60)
 
 
@@ -330,6 +341,7 @@ async def member_pair_loop(index, base_url, members, arguments, results, rng, un
 async def drive(base_url: str, members: list, arguments, *, relay: bool) -> tuple[Results, float]:
     """Pair everybody first (not measured: a whole evening's arrivals at once), then play."""
     results = Results()
+    HANDSHAKE_RETRIES[0] = 0
     arguments.relay = relay
     arguments.pairing_gate = asyncio.Semaphore(arguments.pairing_concurrency)
     rng = random.Random(arguments.seed)

@@ -78,7 +78,9 @@ def nginx_site(
             "}\n"
         )
     fields = {
-        "upstream_servers": "\n".join(f"    server {address};" for address in upstreams),
+        "upstream_servers": "\n".join(
+            f"    server {address} max_fails=10 fail_timeout=5s;" for address in upstreams
+        ),
         "listen": "\n".join(listen_lines),
         "server_name": server_name,
         "static_root": str(static_root).rstrip("/"),

@@ -45,8 +45,8 @@ def test_each_daphne_process_is_an_upstream_server() -> None:
     lines = directives(production_site())
 
     assert [line for line in lines if line.startswith("server ") and line.endswith(";")] == [
-        "server 127.0.0.1:8001;",
-        "server 10.0.0.12:8001;",
+        "server 127.0.0.1:8001 max_fails=10 fail_timeout=5s;",
+        "server 10.0.0.12:8001 max_fails=10 fail_timeout=5s;",
     ]
 
 
