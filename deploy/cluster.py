@@ -163,6 +163,8 @@ def nginx_program() -> str:
 
 def port_is_free(host: str, port: int) -> bool:
     with socket.socket() as probe:
+        # As nginx and Daphne bind: closed connections still in TIME_WAIT do not hold the port.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError:
