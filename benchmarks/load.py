@@ -16,6 +16,10 @@ as a multiple of it.
     make cluster CLUSTER_OPTIONS="--processes 2"       # in another terminal
     DATABASE_URL=... REDIS_URL=... .venv/bin/python benchmarks/load.py --games 100 --seconds 60
 
+`--kill-after 20` kills one Daphne process (SIGKILL) 20 s into the run: its players' sockets
+drop, are reopened through nginx (on the processes still alive) and the games go on; the run
+then reports the sockets reopened and any version lost or duplicated.
+
 The members' session cookies are signed with the server's SECRET_KEY: the script takes the one
 `make cluster` keeps in `.cluster/secret-key` when SECRET_KEY is not set.
 """
@@ -25,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -39,7 +44,7 @@ if not os.environ.get("SECRET_KEY") and (CLUSTER_DIR / "secret-key").exists():
 
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.asyncio.server import serve  # noqa: E402
-from websockets.exceptions import InvalidMessage, InvalidStatus  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatus  # noqa: E402
 
 # A typical state frame of a game in play is about 2 KB of JSON: the relay sends as much.
 RELAY_FILLER = "x" * 1800
@@ -123,6 +128,7 @@ class Results:
         self.pairing: list[float] = []
         self.errors: list[str] = []
         self.lost = 0
+        self.reconnections = 0
         self.duplicated = 0
         self.games_finished = 0
         self.failures: list[BaseException] = []
@@ -149,25 +155,71 @@ class Results:
         print(
             f"  error frames: {len(self.errors)} {sorted(set(self.errors))}   "
             f"lost versions: {self.lost}   duplicated versions: {self.duplicated}   "
-            f"failed pairs: {len(self.failures)}   handshakes tried again: {HANDSHAKE_RETRIES[0]}"
+            f"failed pairs: {len(self.failures)}"
+        )
+        print(
+            f"  sockets reopened after a drop: {self.reconnections}   "
+            f"handshakes refused and tried again: {HANDSHAKE_RETRIES[0]}"
         )
         for failure in self.failures[:3]:
             print(f"    {type(failure).__name__}: {failure}")
         return milliseconds
 
 
-async def read_frames(socket, seat: Seat, results: Results) -> None:
-    async for message in socket:
-        frame = json.loads(message)
+class Connection:
+    """One player's socket to a table, reopened through the proxy whenever it drops.
+
+    The first frame after (re)connecting is the current state: it may repeat the version last
+    held, which is not a duplicate.
+    """
+
+    def __init__(self, base_url: str, path: str, cookie: str, seat: Seat, results) -> None:
+        self.base_url, self.path, self.cookie = base_url, path, cookie
+        self.seat, self.results = seat, results
+        self.is_stopping = False
+
+    async def start(self) -> None:
+        self.socket = await open_socket(self.base_url, self.path, self.cookie)
+        self.reader = asyncio.create_task(self.read_forever())
+
+    async def read_forever(self) -> None:
+        while True:
+            is_fresh = True
+            try:
+                async for message in self.socket:
+                    self.receive(json.loads(message), is_fresh)
+                    is_fresh = False
+            except ConnectionClosed:
+                pass
+            if self.is_stopping:
+                return
+            self.results.reconnections += 1
+            self.socket = await open_socket(self.base_url, self.path, self.cookie)
+
+    def receive(self, frame: dict, is_fresh: bool) -> None:
+        seat, results = self.seat, self.results
         if frame["type"] == "state":
             if frame["version"] <= seat.last_version:
-                results.duplicated += 1
-                continue
+                if not is_fresh:
+                    results.duplicated += 1
+                return
             seat.last_version = frame["version"]
             seat.frame = frame
             seat.changed.set()
         elif frame["type"] == "error" and results.measuring:
             results.errors.append(frame["code"])
+
+    async def send(self, content: dict) -> bool:
+        try:
+            await self.socket.send(json.dumps(content))
+        except ConnectionClosed:
+            return False  # the reader reconnects; the next state frame tells what happened
+        return True
+
+    async def close(self) -> None:
+        self.is_stopping = True
+        self.reader.cancel()
+        await self.socket.close()
 
 
 async def wait_for_version(seat: Seat, version: int, timeout: float) -> None:
@@ -205,12 +257,12 @@ async def play_one_game(
 ) -> bool:
     """Play one game from its first state to its end (or until time is up); True if it ended."""
     seats = [Seat(), Seat()]
-    sockets, readers = [], []
+    connections = []
     try:
         for seat, cookie in zip(seats, cookies, strict=True):
-            socket = await open_socket(base_url, path, cookie)
-            sockets.append(socket)
-            readers.append(asyncio.create_task(read_frames(socket, seat, results)))
+            connection = Connection(base_url, path, cookie, seat, results)
+            await connection.start()
+            connections.append(connection)
         for seat in seats:
             await wait_for_version(seat, 1, timeout=60)
         by_seat = {}
@@ -233,16 +285,19 @@ async def play_one_game(
                         await wait_for_version(seat, version, WAIT_SECONDS)
                 except TimeoutError:
                     results.lost += 1
-                    for socket in sockets:
-                        await socket.send(json.dumps({"type": "snapshot"}))
+                    for connection in connections:
+                        await connection.send({"type": "snapshot"})
                     await asyncio.sleep(0.5)
                 continue
             actor = by_seat[seats[0].frame["view"]["seat_to_act"]]
             action = rng.choice(seats[actor].frame["view"]["legal_actions"])
             started = time.perf_counter()
-            await sockets[actor].send(
-                json.dumps({"type": "act", "version": version, "action": action})
+            sent = await connections[actor].send(
+                {"type": "act", "version": version, "action": action}
             )
+            if not sent:
+                await asyncio.sleep(0.5)
+                continue
             try:
                 for seat in seats:
                     await wait_for_version(seat, version + 1, WAIT_SECONDS)
@@ -255,14 +310,12 @@ async def play_one_game(
             await asyncio.sleep(max(0.0, next_tick - time.monotonic()))
         if seats[0].frame["game"]["status"] == "in_progress":
             # Time is up: end the game now rather than leave it to the deadline sweeper.
-            await sockets[0].send(json.dumps({"type": "leave"}))
+            await connections[0].send({"type": "leave"})
             await asyncio.sleep(0.2)
         return False
     finally:
-        for reader in readers:
-            reader.cancel()
-        for socket in sockets:
-            await socket.close()
+        for connection in connections:
+            await connection.close()
 
 
 async def pair_in_lobby(base_url: str, cookies: list[str]) -> int:
@@ -437,6 +490,14 @@ def members_prepare(count: int) -> list:
     return pairs
 
 
+async def kill_one_server(processes: dict[str, int], after: float) -> None:
+    """Kill the first Daphne process mid-run: its players must reconnect to the others."""
+    name, pid = next((name, pid) for name, pid in processes.items() if name.startswith("daphne"))
+    await asyncio.sleep(after)
+    print(f"  killing {name} (pid {pid}) after {after:.0f} s of play", flush=True)
+    os.kill(pid, signal.SIGKILL)
+
+
 def server_processes(path: Path) -> dict[str, int]:
     if not path.exists():
         return {}
@@ -485,8 +546,13 @@ async def main_async(arguments) -> int:
         f"\nserver: {base_url}   pairing: {arguments.pairing}   games: {arguments.games}   "
         f"pace: {arguments.rate} decision/s per game"
     )
+    killer = None
+    if arguments.kill_after is not None:
+        killer = asyncio.create_task(kill_one_server(processes, arguments.kill_after))
     results, elapsed = await drive(base_url, members, arguments, relay=False)
     sampler.cancel()
+    if killer is not None:
+        killer.cancel()
     ours = results.print("Cartomaniak", elapsed)
     if floor and ours:
         multiples = [
@@ -520,6 +586,11 @@ def main() -> int:
         "--relay-seconds", type=float, default=30.0, help="the relay's run first (0: none)"
     )
     parser.add_argument("--processes-file", default=str(CLUSTER_DIR / "processes.json"))
+    parser.add_argument(
+        "--kill-after",
+        type=float,
+        help="kill one Daphne process (SIGKILL) this many seconds into the run",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve-relay", type=int, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
