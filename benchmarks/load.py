@@ -133,6 +133,7 @@ class Results:
         self.games_finished = 0
         self.failures: list[BaseException] = []
         self.measuring = True
+        self.measure_from = 0.0  # monotonic time: moves before it (the ramp) are not counted
 
     def print(self, title: str, elapsed: float) -> list[float]:
         milliseconds = [value * 1000 for value in self.latencies]
@@ -304,7 +305,7 @@ async def play_one_game(
             except TimeoutError:
                 results.lost += 1
                 continue
-            if results.measuring:
+            if results.measuring and time.monotonic() >= results.measure_from:
                 results.latencies.append(time.perf_counter() - started)
             next_tick += period
             await asyncio.sleep(max(0.0, next_tick - time.monotonic()))
@@ -373,6 +374,8 @@ async def member_pair_loop(index, base_url, members, arguments, results, rng, un
     """Play a whole game, pair again, until time is up."""
     cookies = [cookie for _user, cookie in members]
     game_path = first_path
+    # Arrivals spread over the ramp, as players come in over an evening, not all in one second.
+    await asyncio.sleep(arguments.ramp * index / max(1, arguments.games))
     while time.monotonic() < until:
         finished = await play_one_game(
             base_url,
@@ -410,7 +413,8 @@ async def drive(base_url: str, members: list, arguments, *, relay: bool) -> tupl
         print(f"  first pairing of {len(members)} pairs: {time.monotonic() - started:.1f} s")
     seconds = arguments.relay_seconds if relay else arguments.seconds
     started = time.monotonic()
-    until = started + seconds
+    results.measure_from = started + arguments.ramp
+    until = results.measure_from + seconds
     outcomes = await asyncio.gather(
         *(
             member_pair_loop(
@@ -421,7 +425,7 @@ async def drive(base_url: str, members: list, arguments, *, relay: bool) -> tupl
         return_exceptions=True,
     )
     results.failures = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
-    return results, time.monotonic() - started
+    return results, time.monotonic() - results.measure_from
 
 
 # --- The bare relay: the same frames, no database, no channel layer ------------------------------
@@ -590,6 +594,12 @@ def main() -> int:
         "--kill-after",
         type=float,
         help="kill one Daphne process (SIGKILL) this many seconds into the run",
+    )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="seconds over which the pairs connect (not measured; --seconds follow it)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve-relay", type=int, help=argparse.SUPPRESS)
