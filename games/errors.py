@@ -20,6 +20,8 @@ APP_ERROR_MESSAGES = {
     "game_not_open": _("Cette partie n'attend plus d'adversaire."),
     "not_creator": _("Seul le créateur peut annuler cette partie."),
     "bad_format": _("Format de partie inconnu."),
+    "rate_limited": _("Trop de demandes d'affilée : attendez une minute avant de recommencer."),
+    "server_error": _("Erreur du serveur : ce message n'a pas été traité, réessayez."),
 }
 
 
