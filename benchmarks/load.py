@@ -407,24 +407,36 @@ async def drive(base_url: str, members: list, arguments, *, relay: bool) -> tupl
         *(
             pair(index, base_url, pair_members, arguments, rngs[index])
             for index, pair_members in enumerate(members)
-        )
+        ),
+        return_exceptions=True,
     )
+    unpaired = [path for path in paths if isinstance(path, BaseException)]
     if not relay:
         print(f"  first pairing of {len(members)} pairs: {time.monotonic() - started:.1f} s")
     seconds = arguments.relay_seconds if relay else arguments.seconds
     started = time.monotonic()
     results.measure_from = started + arguments.ramp
     until = results.measure_from + seconds
+    killer = None
+    if not relay and arguments.kill_after is not None:
+        killer = asyncio.create_task(
+            kill_one_server(arguments.processes, arguments.ramp + arguments.kill_after)
+        )
     outcomes = await asyncio.gather(
         *(
             member_pair_loop(
                 index, base_url, pair_members, arguments, results, rngs[index], until, paths[index]
             )
             for index, pair_members in enumerate(members)
+            if not isinstance(paths[index], BaseException)
         ),
         return_exceptions=True,
     )
-    results.failures = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
+    if killer is not None:
+        killer.cancel()
+    results.failures = unpaired + [
+        outcome for outcome in outcomes if isinstance(outcome, BaseException)
+    ]
     return results, time.monotonic() - results.measure_from
 
 
@@ -498,7 +510,7 @@ async def kill_one_server(processes: dict[str, int], after: float) -> None:
     """Kill the first Daphne process mid-run: its players must reconnect to the others."""
     name, pid = next((name, pid) for name, pid in processes.items() if name.startswith("daphne"))
     await asyncio.sleep(after)
-    print(f"  killing {name} (pid {pid}) after {after:.0f} s of play", flush=True)
+    print(f"  killing {name} (pid {pid}) {after:.0f} s after the first pairing", flush=True)
     os.kill(pid, signal.SIGKILL)
 
 
@@ -550,13 +562,9 @@ async def main_async(arguments) -> int:
         f"\nserver: {base_url}   pairing: {arguments.pairing}   games: {arguments.games}   "
         f"pace: {arguments.rate} decision/s per game"
     )
-    killer = None
-    if arguments.kill_after is not None:
-        killer = asyncio.create_task(kill_one_server(processes, arguments.kill_after))
+    arguments.processes = processes
     results, elapsed = await drive(base_url, members, arguments, relay=False)
     sampler.cancel()
-    if killer is not None:
-        killer.cancel()
     ours = results.print("Cartomaniak", elapsed)
     if floor and ours:
         multiples = [
