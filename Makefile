@@ -12,7 +12,7 @@ CHROMIUM_PATH ?= /usr/bin/chromium
 # environment already says otherwise.
 DEVELOPMENT := DEBUG=$(or $(DEBUG),1)
 
-.PHONY: install lock run test lint format messages migrate worker worker-computer beat clean
+.PHONY: install lock run cluster test lint format messages migrate worker worker-computer beat clean
 
 $(CHROMIUM_PATH):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -52,6 +52,13 @@ migrate: install
 # background jobs (deadlines, period closing) inside the server process. No service to install.
 run: migrate
 	$(DEVELOPMENT) $(BIN)/daphne -b $(HOST) -p $(PORT) cartomaniak.asgi:application
+
+# Production's topology on this machine: nginx in front of several Daphne processes, a Celery
+# worker and beat, on PostgreSQL and Redis (DATABASE_URL and REDIS_URL must be set). Ctrl-C stops
+# it all. `make cluster CLUSTER_OPTIONS="--processes 4 --port 8080"`; docs/operations.md.
+CLUSTER_OPTIONS ?=
+cluster: install
+	$(BIN)/python deploy/cluster.py run $(CLUSTER_OPTIONS)
 
 test: install $(CHROMIUM_PATH)
 	CHROMIUM_PATH=$(CHROMIUM_PATH) $(BIN)/python -m pytest
