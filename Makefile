@@ -12,7 +12,7 @@ CHROMIUM_PATH ?= /usr/bin/chromium
 # environment already says otherwise.
 DEVELOPMENT := DEBUG=$(or $(DEBUG),1)
 
-.PHONY: install lock run test lint format messages migrate worker beat clean
+.PHONY: install lock run cluster test lint format messages migrate worker worker-computer beat clean
 
 $(CHROMIUM_PATH):
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -53,6 +53,13 @@ migrate: install
 run: migrate
 	$(DEVELOPMENT) $(BIN)/daphne -b $(HOST) -p $(PORT) cartomaniak.asgi:application
 
+# Production's topology on this machine: nginx in front of several Daphne processes, a Celery
+# worker and beat, on PostgreSQL and Redis (DATABASE_URL and REDIS_URL must be set). Ctrl-C stops
+# it all. `make cluster CLUSTER_OPTIONS="--processes 4 --port 8080"`; docs/operations.md.
+CLUSTER_OPTIONS ?=
+cluster: install
+	$(BIN)/python deploy/cluster.py run $(CLUSTER_OPTIONS)
+
 test: install $(CHROMIUM_PATH)
 	CHROMIUM_PATH=$(CHROMIUM_PATH) $(BIN)/python -m pytest
 	$(BIN)/ruff check .
@@ -72,8 +79,13 @@ messages: install
 
 # Background processes (with REDIS_URL set). In production, with the production environment
 # (deploy/production.env.example); for development with Redis, set DEBUG=1 as well.
+# The default queue (scheduled jobs) and the computer players' turns (docs/operations.md).
 worker: install
-	$(BIN)/celery -A cartomaniak worker --loglevel=info
+	$(BIN)/celery -A cartomaniak worker -Q celery,computer --loglevel=info
+
+# Computer players only, on workers of their own when there are many games against them.
+worker-computer: install
+	$(BIN)/celery -A cartomaniak worker -Q computer --loglevel=info
 
 # Beat keeps the time of each job's last run in a file of its own, outside the sources.
 beat: install

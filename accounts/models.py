@@ -3,6 +3,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rankings.stars import star_group
@@ -11,7 +12,18 @@ from .usernames import LOOKALIKE_MESSAGE, username_skeleton
 
 
 class User(AbstractUser):
-    """A member of the site. Custom from the first migration so that it can grow in place."""
+    """A member of the site. Custom from the first migration so that it can grow in place.
+
+    A computer player is a member too, one per level (`is_computer`, `computer_level`): it sits
+    at a table like a person, but cannot log in (inactive, no usable password) and is left out of
+    presence, member pages and ladders (docs/computer.md).
+    """
+
+    class ComputerLevel(models.TextChoices):
+        # The levels of games.computer.LEVELS (a test keeps the two lists equal).
+        EASY = "facile", _("facile")
+        MEDIUM = "moyen", _("moyen")
+        STRONG = "fort", _("fort")
 
     # The all-time ranked record (ladder.md): written only by the ladder's exactly-once service.
     ranked_wins = models.PositiveIntegerField(_("victoires classées"), default=0)
@@ -23,10 +35,32 @@ class User(AbstractUser):
     username_skeleton = models.TextField(
         _("squelette du nom"), null=True, blank=True, unique=True, editable=False
     )
+    is_computer = models.BooleanField(_("ordinateur"), default=False, editable=False)
+    computer_level = models.CharField(
+        _("niveau de l'ordinateur"),
+        max_length=8,
+        choices=ComputerLevel.choices,
+        blank=True,
+        default="",
+        editable=False,
+    )
 
     class Meta:
         verbose_name = _("membre")
         verbose_name_plural = _("membres")
+        constraints = [
+            # A computer member has a level, a person has none; one computer member per level.
+            models.CheckConstraint(
+                condition=Q(is_computer=True, computer_level__in=["facile", "moyen", "fort"])
+                | Q(is_computer=False, computer_level=""),
+                name="user_computer_level_valid",
+            ),
+            models.UniqueConstraint(
+                fields=["computer_level"],
+                condition=Q(is_computer=True),
+                name="user_one_computer_per_level",
+            ),
+        ]
 
     def clean(self) -> None:
         from .selectors import member_lookalike_name
@@ -46,6 +80,13 @@ class User(AbstractUser):
             if update_fields is not None:
                 kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
+
+    @property
+    def display_name(self) -> str:
+        """The name shown at the table and in histories: "Ordinateur (fort)" for a computer."""
+        if self.is_computer:
+            return gettext("Ordinateur (%(level)s)") % {"level": self.get_computer_level_display()}
+        return self.username
 
     @property
     def stars(self) -> int:

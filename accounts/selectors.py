@@ -28,7 +28,7 @@ def wallet_movements(*, user) -> QuerySet[CreditMovement]:
 
 def member_find(*, username: str):
     """Return the active member with this username (exact, else ignoring case), or None."""
-    members = get_user_model().objects.filter(is_active=True)
+    members = get_user_model().objects.filter(is_active=True, is_computer=False)
     member = members.filter(username=username).first()
     if member is None:
         member = members.filter(username__iexact=username).order_by("pk").first()

@@ -29,6 +29,10 @@ def background_jobs_ensure_started() -> None:
     if _loop_task is not None and not _loop_task.done():
         return
     _loop_task = asyncio.get_running_loop().create_task(_run_jobs_forever())
+    # The computer players' runner: a timetable on this loop, decisions in a thread pool.
+    from games.robots import computer_runner_ensure_started
+
+    computer_runner_ensure_started()
 
 
 async def _run_jobs_forever() -> None:

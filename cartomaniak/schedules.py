@@ -18,6 +18,9 @@ class ScheduledJob:
 SCHEDULED_JOBS: tuple[ScheduledJob, ...] = (
     # Forfeit every decision whose 3 minutes have run out (manille-2p.md, Timing).
     ScheduledJob("games-enforce-deadlines", "games.tasks.enforce_deadlines", 1.0),
+    # Computer players: schedule again every turn whose run was lost, so that a game against
+    # the computer survives a restart (docs/computer.md).
+    ScheduledJob("games-computer-sweep", "games.tasks.computer_sweep", 2.0),
     # Close every weekly and monthly ladder period that has ended (ladder.md).
     ScheduledJob("rankings-close-periods", "rankings.tasks.close_ended_periods", 30.0),
     # Championships: announce recurring editions, start or cancel at the start time, pair each

@@ -1,16 +1,23 @@
 """Websocket consumers of the games app: parse, authorise, call one service, answer.
 
-A domain error becomes one `error` frame and the socket stays open (docs/protocol.md).
+A domain error becomes one `error` frame and the socket stays open (docs/protocol.md). The abuse
+limits of `games.limits` (sockets per member, messages per socket, waiting-room actions) are
+applied here, in the base class, before any consumer's own code runs.
 """
 
 import json
+import logging
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
 
-from . import events, selectors, services
+from . import events, limits, lobby, selectors, services
 from .errors import GameError
+
+logger = logging.getLogger(__name__)
 
 # Every client message is small; anything bigger is refused before it is even parsed.
 MAX_FRAME_CHARS = 4096
@@ -20,8 +27,56 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# Answers to a challenge, each the service it calls.
+CHALLENGE_ANSWERS = {
+    "challenge_accept": services.challenge_accept,
+    "challenge_decline": services.challenge_decline,
+    "challenge_cancel": services.challenge_cancel,
+}
+
+
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
+    # Message types that count against the member's waiting-room actions (games.limits).
+    rate_limited_types: tuple[str, ...] = ()
+    socket_slot: tuple[str, str] | None = None
+    is_closing = False
+    is_started = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception as error:
+            if self.is_started:
+                raise
+            # Before the handshake, only the channel layer can fail (Redis is down): refuse this
+            # socket cleanly; the client retries with its backoff (docs/security.md).
+            logger.warning("Socket refused, channel layer unreachable: %r", error)
+            await send({"type": "websocket.close", "code": 1013})
+
+    async def websocket_connect(self, message):
+        self.is_started = True
+        self.socket_slot = await limits.socket_slot_claim(scope=self.scope)
+        if self.socket_slot is None:
+            # Accepted first, so that the browser sees the documented close code.
+            await self.accept()
+            await self.close(code=limits.CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.message_budget = limits.MessageBudget()
+        await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message):
+        if self.socket_slot is not None:
+            await limits.socket_slot_release(self.socket_slot)
+            self.socket_slot = None
+        await super().websocket_disconnect(message)
+
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.is_closing:
+            return
+        if not self.message_budget.spend():
+            self.is_closing = True
+            await self.close(code=limits.CLOSE_TOO_MANY_MESSAGES)
+            return
         raw = text_data if text_data is not None else bytes_data
         if raw is None:
             await self.send_error(GameError("malformed"))
@@ -34,10 +89,24 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
         except (ValueError, UnicodeDecodeError):
             await self.send_error(GameError("bad_json"))
             return
+        except RecursionError:
+            # Valid JSON nested deeper than the parser goes: no message of ours is, it is no
+            # object either (`[[[…]]]`).
+            await self.send_error(GameError("malformed"))
+            return
         if not isinstance(content, dict):
             await self.send_error(GameError("malformed"))
             return
-        await self.receive_json(content)
+        try:
+            if content.get("type") in self.rate_limited_types:
+                await sync_to_async(limits.lobby_action_check)(user=self.user)
+            await self.receive_json(content)
+        except GameError as error:
+            await self.send_error(error)
+        except Exception:
+            # A fault of ours must not close the socket (1011) on the player: logged, answered.
+            logger.exception("Websocket message failed: %.200r", raw)
+            await self.send_error(GameError("server_error"))
 
     async def send_error(self, error: GameError) -> None:
         await self.send_json(error.to_frame(version=getattr(self, "sent_version", None)))
@@ -53,35 +122,48 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
 
 
 class LobbyConsumer(_JsonConsumer):
-    """The waiting room: presence, open games, create / cancel / join."""
+    """The waiting room: presence, open games, create / cancel / join.
+
+    The room itself comes from the process's hub (games/lobby.py), built once per change for
+    every socket; this socket only adds what is its member's own (`you`).
+    """
+
+    hub = None
+    you: dict | None = None
+
+    rate_limited_types = ("create", "cancel", "join", "play_now", "challenge")
 
     async def connect(self):
         if not self.is_authenticated:
             await self.close(code=4401)
             return
-        await self.channel_layer.group_add(events.LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_add(events.member_group(self.user.pk), self.channel_name)
         await self.accept()
-        await database_sync_to_async(services.lobby_presence_join)(
-            user=self.user, channel_name=self.channel_name
-        )
-        await self.send_lobby(settle_deadlines=True)
+        self.you = await database_sync_to_async(self._join)()
+        self.hub = await lobby.hub_attach(self, self.channel_layer)
+        await self.send_lobby()
 
     async def disconnect(self, code):
         if not self.is_authenticated:
             return
+        if self.hub is not None:
+            await self.hub.detach(self)
         await database_sync_to_async(services.lobby_presence_leave)(channel_name=self.channel_name)
-        await self.channel_layer.group_discard(events.LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_discard(events.member_group(self.user.pk), self.channel_name)
 
-    def _lobby_frame(self, settle_deadlines: bool) -> dict:
-        if settle_deadlines:
-            services.game_enforce_deadlines(now=timezone.now())
-        return selectors.lobby_snapshot(user=self.user)
+    def _join(self) -> dict:
+        services.game_enforce_deadlines(now=timezone.now())
+        services.lobby_presence_join(user=self.user, channel_name=self.channel_name)
+        return selectors.lobby_member(user=self.user)
 
-    async def send_lobby(self, settle_deadlines: bool = False) -> None:
-        frame = await database_sync_to_async(self._lobby_frame)(settle_deadlines)
-        await self.send_json(frame)
+    async def send_lobby(self) -> None:
+        """Send the whole room as this process holds it, with this member's own part."""
+        hub = self.hub
+        await self.send_json({"type": "lobby", "version": hub.version, **hub.room, "you": self.you})
+
+    async def send_room_text(self, text: str) -> None:
+        """Called by the hub with a change already encoded for every socket."""
+        await self.send(text_data=text)
 
     async def receive_json(self, content, **kwargs):
         message_type = content.get("type")
@@ -92,7 +174,8 @@ class LobbyConsumer(_JsonConsumer):
                 )
                 await self.send_json({"type": "pong"})
             elif message_type == "snapshot":
-                await self.send_lobby(settle_deadlines=True)
+                self.you = await database_sync_to_async(selectors.lobby_member)(user=self.user)
+                await self.send_lobby()
             elif message_type == "create":
                 game_format = content.get("format")
                 is_ranked = content.get("is_ranked", False)
@@ -102,6 +185,32 @@ class LobbyConsumer(_JsonConsumer):
                     user=self.user, format=game_format, is_ranked=is_ranked
                 )
                 await self.send_json({"type": "created", "game_id": game.pk})
+            elif message_type == "play_now":
+                game_format = content.get("format")
+                is_ranked = content.get("is_ranked", False)
+                if not isinstance(game_format, str) or not isinstance(is_ranked, bool):
+                    raise GameError("malformed")
+                game, is_started = await database_sync_to_async(services.game_play_now)(
+                    user=self.user, format=game_format, is_ranked=is_ranked
+                )
+                # A started game reaches both players as `game_started` (their member group).
+                if not is_started:
+                    await self.send_json({"type": "created", "game_id": game.pk})
+            elif message_type == "challenge":
+                name = content.get("name")
+                game_format = content.get("format")
+                if not isinstance(name, str) or not isinstance(game_format, str):
+                    raise GameError("malformed")
+                await database_sync_to_async(services.challenge_create)(
+                    challenger=self.user, challenged_name=name, format=game_format
+                )
+            elif isinstance(message_type, str) and message_type in CHALLENGE_ANSWERS:
+                challenge_id = content.get("challenge_id")
+                if not _is_int(challenge_id):
+                    raise GameError("malformed")
+                await database_sync_to_async(CHALLENGE_ANSWERS[message_type])(
+                    challenge_id=challenge_id, user=self.user
+                )
             elif message_type in ("cancel", "join"):
                 game_id = content.get("game_id")
                 if not _is_int(game_id):
@@ -113,13 +222,18 @@ class LobbyConsumer(_JsonConsumer):
         except GameError as error:
             await self.send_error(error)
 
-    async def lobby_changed(self, event):
-        await self.send_lobby()
-
     async def game_started(self, event):
         await self.send_json(
             {"type": "game_started", "game_id": event["game_id"], "url": event["url"]}
         )
+
+    async def challenge_changed(self, event):
+        """A challenge of this member's was made or answered: only his sockets hear of it."""
+        challenge = event["challenge"]
+        others = [c for c in self.you["challenges"] if c["id"] != challenge["id"]]
+        is_pending = challenge["status"] == "pending"
+        self.you = {**self.you, "challenges": [*others, challenge] if is_pending else others}
+        await self.send_json({"type": "challenge", "challenge": challenge})
 
 
 class GameConsumer(_JsonConsumer):
@@ -143,12 +257,13 @@ class GameConsumer(_JsonConsumer):
         await self.send_state(force=True, settle_deadline=True)
 
     async def disconnect(self, code):
-        group = getattr(self, "group", None)
-        if group:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        member_group = getattr(self, "member_group", None)
-        if member_group:
-            await self.channel_layer.group_discard(member_group, self.channel_name)
+        for group in (getattr(self, "group", None), getattr(self, "member_group", None)):
+            if not group:
+                continue
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception as error:  # the layer is down: the subscription dies with it
+                logger.warning("Leaving group %s failed: %r", group, error)
 
     def _game_exists(self) -> bool:
         try:
@@ -157,13 +272,24 @@ class GameConsumer(_JsonConsumer):
             return False
         return True
 
+    def _language(self) -> str:
+        """The page's language (cookie, else the member's choice, else French), for the names a
+        frame carries ("Ordinateur (fort)" / "Computer (strong)")."""
+        supported = {code for code, _name in settings.LANGUAGES}
+        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+        if cookie in supported:
+            return cookie
+        preferred = getattr(self.user, "preferred_language", "")
+        return preferred if preferred in supported else settings.LANGUAGE_CODE
+
     def _state_frame(self, settle_deadline: bool) -> dict:
         now = timezone.now()
         if settle_deadline:
             services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
         game = selectors.game_get(game_id=self.game_id)
         seat = selectors.game_seat_for_user(game=game, user=self.user)
-        return selectors.game_frame(game=game, seat=seat, now=now)
+        with translation.override(self._language()):
+            return selectors.game_frame(game=game, seat=seat, now=now)
 
     def _act(self, version: int, action: dict) -> dict:
         # The sender's own new view is built from the row just written: one round trip fewer.
@@ -171,7 +297,8 @@ class GameConsumer(_JsonConsumer):
             game_id=self.game_id, user=self.user, action=action, expected_version=version
         )
         seat = selectors.game_seat_for_user(game=game, user=self.user)
-        return selectors.game_frame(game=game, seat=seat)
+        with translation.override(self._language()):
+            return selectors.game_frame(game=game, seat=seat)
 
     async def send_state(self, *, force: bool = False, settle_deadline: bool = False) -> None:
         frame = await database_sync_to_async(self._state_frame)(settle_deadline)
@@ -200,6 +327,7 @@ class GameConsumer(_JsonConsumer):
                     game_id=self.game_id, user=self.user
                 )
             elif message_type == "ping":
+                await self.send_state_if_behind()
                 await self.send_json({"type": "pong"})
             else:
                 raise GameError("unknown_type")
@@ -207,6 +335,16 @@ class GameConsumer(_JsonConsumer):
             await self.send_error(error)
             if error.code in ("stale_version", "time_over"):
                 await self.send_state(force=True)
+
+    async def send_state_if_behind(self) -> None:
+        """Send the current state if the game moved on since this socket's last frame.
+
+        The heartbeat's catch-up: a broadcast lost while the channel layer was down reaches
+        this socket at its next ping (every 20 s) at the latest.
+        """
+        version = await database_sync_to_async(selectors.game_version_get)(game_id=self.game_id)
+        if self.sent_version is None or (version is not None and version > self.sent_version):
+            await self.send_state()
 
     async def game_changed(self, event):
         if self.sent_version is not None and event["version"] <= self.sent_version:

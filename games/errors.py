@@ -20,6 +20,17 @@ APP_ERROR_MESSAGES = {
     "game_not_open": _("Cette partie n'attend plus d'adversaire."),
     "not_creator": _("Seul le créateur peut annuler cette partie."),
     "bad_format": _("Format de partie inconnu."),
+    "member_not_found": _("Ce membre n'existe pas."),
+    "own_challenge": _("Vous ne pouvez pas vous défier vous-même."),
+    "member_not_present": _("Ce membre n'est plus dans la salle d'attente."),
+    "member_busy": _("Ce membre est en pleine partie : défiez-le plus tard."),
+    "challenge_pending": _("Vous avez déjà un défi en attente de réponse."),
+    "challenge_not_found": _("Ce défi n'existe pas."),
+    "challenge_not_pending": _("Ce défi a déjà reçu une réponse."),
+    "challenge_expired": _("Ce défi a expiré."),
+    "rate_limited": _("Trop de demandes d'affilée : attendez une minute avant de recommencer."),
+    "server_error": _("Erreur du serveur : ce message n'a pas été traité, réessayez."),
+    "bad_level": _("Niveau de l'ordinateur inconnu."),
 }
 
 

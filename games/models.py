@@ -30,6 +30,8 @@ class Game(models.Model):
         # competition's pairing. The games app knows no more of competitions than this.
         LOBBY = "lobby", _("salle d'attente")
         TOURNAMENT = "tournament", _("tournoi")
+        # A member against a computer player (games.robots): free, never counted anywhere.
+        COMPUTER = "computer", _("contre l'ordinateur")
 
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
@@ -76,6 +78,10 @@ class Game(models.Model):
     # What the table shows of where the game comes from (a competition's name) and a link back.
     origin_label = models.CharField(_("libellé de l'origine"), max_length=200, blank=True)
     origin_url = models.CharField(_("lien de l'origine"), max_length=200, blank=True)
+    # When the computer player at this table is due to act (its human-like pause over); null
+    # when a person or nobody is to act. Written with the state, so that a sweep finds a turn
+    # whose scheduled run was lost (a restart) without reading any state (games/robots.py).
+    computer_due_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("partie")
@@ -85,6 +91,11 @@ class Game(models.Model):
                 fields=["deadline"],
                 name="game_pending_deadline",
                 condition=Q(status="in_progress"),
+            ),
+            models.Index(
+                fields=["computer_due_at"],
+                name="game_computer_due",
+                condition=Q(computer_due_at__isnull=False),
             ),
         ]
         constraints = [
@@ -124,6 +135,10 @@ class Game(models.Model):
     @property
     def is_tournament(self) -> bool:
         return self.origin == self.Origin.TOURNAMENT
+
+    @property
+    def is_against_computer(self) -> bool:
+        return self.origin == self.Origin.COMPUTER
 
 
 class GameAction(models.Model):
@@ -209,3 +224,56 @@ class RankedPlayBan(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} until {self.ends_at.isoformat()}"
+
+
+class Challenge(models.Model):
+    """A direct invitation from one member in the waiting room to another, for a free game.
+
+    Answered by the challenged member (accepted: both are taken to the new game; declined), or
+    withdrawn by the challenger, or expired after `CHALLENGE_SECONDS` (the deadline is stored).
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("en attente")
+        ACCEPTED = "accepted", _("accepté")
+        DECLINED = "declined", _("refusé")
+        CANCELLED = "cancelled", _("retiré")
+        EXPIRED = "expired", _("expiré")
+
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    format = models.CharField(_("format"), max_length=16, choices=Game.Format.choices)
+    status = models.CharField(
+        _("état"), max_length=16, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expire le"))
+    game = models.ForeignKey(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("défi")
+        verbose_name_plural = _("défis")
+        constraints = [
+            # One challenge at a time from a member: a second click is not a second challenge.
+            models.UniqueConstraint(
+                fields=["challenger"],
+                condition=Q(status="pending"),
+                name="challenge_one_pending_per_challenger",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["expires_at"],
+                name="challenge_pending_expiry",
+                condition=Q(status="pending"),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Challenge {self.pk} {self.challenger_id}→{self.challenged_id} ({self.status})"

@@ -4,7 +4,8 @@ A member who forfeits (leaves, or lets his clock run out) 3 of his last 10 count
 barred from creating or joining ranked games: 15 minutes the first time, then 1 hour, then
 1 day for each new bar while the previous one began less than a week before. Free games stay
 open to him. A game is *counted* once finished, ranked or free, except a free game that ended
-before its first deal was complete (leaving a friendly game at once harms nobody).
+before its first deal was complete (leaving a friendly game at once harms nobody). A game
+against the computer is never counted: leaving it harms nobody either (docs/computer.md).
 
 The bar is decided when a game ends (a handler of `cartomaniak.handlers`), stored as a
 `RankedPlayBan` (once per game), and checked by `games.services` when a ranked game is created
@@ -36,6 +37,7 @@ def _counted_games(*, user_id: int) -> QuerySet:
         Game.objects.filter(Q(seat0_id=user_id) | Q(seat1_id=user_id))
         .filter(status=Game.Status.FINISHED)
         .exclude(is_ranked=False, is_first_deal_complete=False)
+        .exclude(origin=Game.Origin.COMPUTER)
     )
 
 
@@ -54,6 +56,8 @@ def quitters_game_ended(*, game) -> None:
     if game.status != Game.Status.FINISHED or game.end_reason not in FORFEIT_REASONS:
         return
     if not game.is_ranked and not game.is_first_deal_complete:
+        return
+    if game.origin == Game.Origin.COMPUTER:
         return
     loser_id = game.seat1_id if game.winner_seat == 0 else game.seat0_id
     if loser_id is None or game.ended_at is None:

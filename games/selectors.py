@@ -31,7 +31,7 @@ ACTIVE_STATUSES = (Game.Status.OPEN, Game.Status.IN_PROGRESS)
 
 # What a table shows of its players. Loading only these columns of the two joined members keeps
 # the query that every move and every frame runs small (docs/performance.md).
-PLAYER_FIELDS = ("username", "ranked_wins", "ranked_losses")
+PLAYER_FIELDS = ("username", "ranked_wins", "ranked_losses", "is_computer", "computer_level")
 
 
 def game_get(*, game_id: int, for_update: bool = False) -> Game:
@@ -48,6 +48,11 @@ def game_get(*, game_id: int, for_update: bool = False) -> Game:
     # OverflowError: SQLite cannot even bind an id beyond 64 bits (PostgreSQL finds no row).
     except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
         raise GameError("game_not_found") from None
+
+
+def game_version_get(*, game_id: int) -> int | None:
+    """Return the game's current version (None if there is no such game): one indexed read."""
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
 
 
 def game_seat_for_user(*, game: Game, user) -> int | None:
@@ -86,6 +91,9 @@ def game_current_for_user(*, user) -> Game | None:
 def _player_info(user, stars: int | None) -> dict | None:
     if user is None:
         return None
+    if user.is_computer:
+        # "Ordinateur (fort)": no stars, it has no ranked record.
+        return {"name": user.display_name, "stars": None, "stars_label": "", "is_computer": True}
     stars = stars if stars is not None else user.stars
     return {"name": user.username, "stars": stars, "stars_label": star_label(stars)}
 
@@ -150,6 +158,15 @@ def game_record(*, game: Game) -> dict:
 
 
 # --- The waiting room -------------------------------------------------------------------------
+#
+# The room is built once per change and sent as it is to every member (games/lobby.py): nothing in
+# `lobby_room` depends on who looks at it. What differs per member is in `lobby_member`, built
+# once when his connection opens, and the rest (his own game, which games he may join) is read
+# from the two by the page itself (`lobby_member_state`, mirrored in static/js/lobby.js).
+
+
+def _by_name(entry: dict) -> str:
+    return entry["name"]
 
 
 def lobby_present_members(*, now: datetime | None = None) -> list[dict]:
@@ -160,17 +177,23 @@ def lobby_present_members(*, now: datetime | None = None) -> list[dict]:
 
     users = (
         get_user_model()
-        .objects.filter(lobby_presences__last_seen__gte=since)
+        .objects.filter(lobby_presences__last_seen__gte=since, is_computer=False)
         .distinct()
-        .order_by("username")
+        .only("username", "ranked_wins", "ranked_losses")
     )
-    return [
-        {"name": user.username, "stars": user.stars, "stars_label": star_label(user.stars)}
-        for user in users
-    ]
+    # Sorted here rather than by the database, whose collation differs between SQLite and
+    # PostgreSQL: the page keeps the same order when it applies a change (lobby.js).
+    return sorted(
+        (
+            {"name": user.username, "stars": user.stars, "stars_label": star_label(user.stars)}
+            for user in users
+        ),
+        key=_by_name,
+    )
 
 
-def lobby_open_games(*, user=None) -> list[dict]:
+def lobby_open_games() -> list[dict]:
+    """Return the games waiting for an opponent, oldest first."""
     games = Game.objects.filter(status=Game.Status.OPEN).select_related("creator")
     return [
         {
@@ -181,10 +204,48 @@ def lobby_open_games(*, user=None) -> list[dict]:
             "is_ranked": game.is_ranked,
             "format": game.format,
             "format_label": str(Game.Format(game.format).label),
-            "is_own": user is not None and game.creator_id == getattr(user, "pk", None),
         }
-        for game in games.order_by("created_at")
+        for game in games.order_by("pk")
     ]
+
+
+def lobby_games_in_progress() -> list[dict]:
+    """Return the games being played, newest first: the room's list of games to watch."""
+    games = Game.objects.filter(status=Game.Status.IN_PROGRESS).select_related("seat0", "seat1")
+    return [
+        {
+            "id": game.pk,
+            "players": [
+                {
+                    "name": player.username,
+                    "stars_label": star_label(stars),
+                    # The room's frame is one for every language: the page names the computer.
+                    "computer_level": player.computer_level or None,
+                }
+                for player, stars in (
+                    (game.seat0, game.seat0_stars),
+                    (game.seat1, game.seat1_stars),
+                )
+                if player is not None
+            ],
+            "is_ranked": game.is_ranked,
+            "format": game.format,
+            "format_label": str(Game.Format(game.format).label),
+            "origin": game.origin,
+            "origin_label": game.origin_label,
+            "url": reverse("games:table", args=[game.pk]),
+        }
+        for game in games.order_by("-pk")
+    ]
+
+
+def lobby_room(*, now: datetime | None = None) -> dict:
+    """Build the waiting room as everyone sees it: who is there, open games, games to watch."""
+    return {
+        "present": lobby_present_members(now=now),
+        "open_games": lobby_open_games(),
+        "games_in_progress": lobby_games_in_progress(),
+    }
 
 
 def member_is_verified(*, user) -> bool:
@@ -192,27 +253,67 @@ def member_is_verified(*, user) -> bool:
     return accounts_member_is_verified(user=user)
 
 
-def lobby_snapshot(*, user, now: datetime | None = None) -> dict:
-    """Build the `lobby` frame for one member's connection."""
-    current = game_current_for_user(user=user)
+def challenge_payload(*, challenge, now: datetime | None = None) -> dict:
+    """What the two members of a challenge are told of it."""
+    now = now or timezone.now()
     return {
-        "type": "lobby",
-        "present": lobby_present_members(now=now),
-        "open_games": lobby_open_games(user=user),
-        "current_game": (
-            {
-                "id": current.pk,
-                "status": current.status,
-                "url": reverse("games:table", args=[current.pk]),
-                # A competition's game says so in the waiting room: "Match de tournoi : <name>".
-                "origin": current.origin,
-                "origin_label": current.origin_label,
-            }
-            if current
-            else None
-        ),
-        "can_play_ranked": member_is_verified(user=user),
+        "id": challenge.pk,
+        "from": challenge.challenger.username,
+        "to": challenge.challenged.username,
+        "format": challenge.format,
+        "format_label": str(Game.Format(challenge.format).label),
+        "status": challenge.status,
+        "expires_in": max(0, int((challenge.expires_at - now).total_seconds() + 0.999)),
     }
+
+
+def member_challenges_pending(*, user, now: datetime | None = None) -> list[dict]:
+    """Return the challenges the member sent or received that still wait for an answer."""
+    from .models import Challenge
+
+    now = now or timezone.now()
+    challenges = (
+        Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
+        .filter(status=Challenge.Status.PENDING, expires_at__gt=now)
+        .select_related("challenger", "challenged")
+        .order_by("pk")
+    )
+    return [challenge_payload(challenge=challenge, now=now) for challenge in challenges]
+
+
+def lobby_member(*, user, now: datetime | None = None) -> dict:
+    """Build what only this member's connections are told: who he is, what he may do."""
+    return {
+        "name": user.username,
+        "can_play_ranked": member_is_verified(user=user),
+        "challenges": member_challenges_pending(user=user, now=now),
+    }
+
+
+def lobby_snapshot(*, user, now: datetime | None = None) -> dict:
+    """Build the `lobby` frame for one member alone: the room and his own part."""
+    return {"type": "lobby", **lobby_room(now=now), "you": lobby_member(user=user, now=now)}
+
+
+def lobby_member_state(*, frame: dict) -> dict:
+    """Read a member's own situation from a `lobby` frame (static/js/lobby.js does the same).
+
+    `current_game` is his game waiting for an opponent or in progress (one at a time), or None;
+    `busy` the names of the members playing now (they cannot be challenged).
+    """
+    name = frame["you"]["name"]
+    current = None
+    for game in frame["open_games"]:
+        if game["creator"] == name:
+            url = reverse("games:table", args=[game["id"]])
+            current = {**game, "status": Game.Status.OPEN.value, "url": url}
+    busy = set()
+    for game in frame["games_in_progress"]:
+        names = [player["name"] for player in game["players"]]
+        busy.update(names)
+        if name in names and current is None:
+            current = {**game, "status": Game.Status.IN_PROGRESS.value}
+    return {"current_game": current, "busy": busy}
 
 
 # --- History ----------------------------------------------------------------------------------
@@ -223,6 +324,8 @@ class MemberGame:
     game: Game
     opponent_name: str
     is_ranked: bool
+    # Against the computer: `opponent_name` is "Ordinateur (fort)", with no profile to link to.
+    is_against_computer: bool
     result_label: str
     ended_at: datetime | None
     url: str
@@ -251,8 +354,9 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
         items.append(
             MemberGame(
                 game=game,
-                opponent_name=opponent.username if opponent else "",
+                opponent_name=opponent.display_name if opponent else "",
                 is_ranked=game.is_ranked,
+                is_against_computer=bool(opponent and opponent.is_computer),
                 result_label=_result_label(game, seat),
                 ended_at=game.ended_at,
                 url=reverse("games:table", args=[game.pk]),

@@ -20,11 +20,12 @@ from django.utils import timezone
 from cartomaniak.handlers import game_ended_dispatch
 from games import engine
 
-from . import events, quitters
+from . import events, quitters, robots
 from .errors import GameError
-from .models import Game, GameAction, LobbyPresence
+from .models import Challenge, Game, GameAction, LobbyPresence
 from .selectors import (
     PRESENCE_EXPIRY_SECONDS,
+    challenge_payload,
     game_current_for_user,
     game_for_player,
     game_get,
@@ -94,6 +95,8 @@ def _store(game: Game, state, *, now: datetime, kind: str, seat: int | None, pay
         game.is_first_deal_complete = state.completed_deal_count >= 1
     else:
         game.deadline = _next_deadline(now)
+    # A computer player to act next: when, and its turn scheduled on commit (games/robots.py).
+    robots.computer_turn_prepare(game=game, state=state, now=now)
     game.save()
     if state.is_finished:
         game_ended_dispatch(game=game)
@@ -185,6 +188,38 @@ def game_join(
         events.game_started_on_commit(user_id=user.pk, game_id=game.pk, url=url)
         events.lobby_changed_on_commit()
     return game
+
+
+def game_play_now(
+    *,
+    user,
+    format: str,
+    is_ranked: bool,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> tuple[Game, bool]:
+    """Join the oldest open game of this format and kind, or open one if there is none.
+
+    Return (game, whether it started). A game taken by someone else in between is skipped.
+    """
+    now = now or timezone.now()
+    if format not in Game.Format.values:
+        raise GameError("bad_format")
+    if game_current_for_user(user=user) is not None:
+        raise GameError("already_in_game")
+    candidates = (
+        Game.objects.filter(status=Game.Status.OPEN, format=format, is_ranked=is_ranked)
+        .exclude(creator=user)
+        .order_by("created_at", "pk")
+        .values_list("pk", flat=True)
+    )
+    for game_id in list(candidates[:20]):
+        try:
+            return game_join(game_id=game_id, user=user, now=now, rng=rng), True
+        except GameError as error:
+            if error.code != "game_not_open":
+                raise
+    return game_create(user=user, format=format, is_ranked=is_ranked, now=now), False
 
 
 def game_start_between(
@@ -411,4 +446,166 @@ def lobby_presence_expire(*, now: datetime) -> int:
         count, _ = LobbyPresence.objects.filter(last_seen__lt=since).delete()
         if count:
             events.lobby_changed_on_commit()
+    return count
+
+
+# --- Challenges -------------------------------------------------------------------------------
+
+
+def _is_playing(user_id: int) -> bool:
+    return Game.objects.filter(
+        Q(seat0_id=user_id) | Q(seat1_id=user_id), status=Game.Status.IN_PROGRESS
+    ).exists()
+
+
+def _challenge_tell(challenge: Challenge, *, now: datetime) -> None:
+    events.challenge_changed_on_commit(
+        challenge=challenge_payload(challenge=challenge, now=now),
+        member_ids=(challenge.challenger_id, challenge.challenged_id),
+    )
+
+
+def _challenge_locked(challenge_id: int) -> Challenge:
+    try:
+        return (
+            Challenge.objects.select_for_update(of=("self",))
+            .select_related("challenger", "challenged")
+            .get(pk=challenge_id)
+        )
+    except (Challenge.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise GameError("challenge_not_found") from None
+
+
+def challenge_create(
+    *, challenger, challenged_name: str, format: str, now: datetime | None = None
+) -> Challenge:
+    """Challenge a member present in the waiting room to a free game (he has a minute).
+
+    Free only: a ranked game against a chosen opponent would let two friends trade ladder
+    points (docs/protocol.md, *Challenges*).
+    """
+    now = now or timezone.now()
+    if format not in Game.Format.values:
+        raise GameError("bad_format")
+    challenged = (
+        get_user_model().objects.filter(username=challenged_name, is_active=True).first()
+        if isinstance(challenged_name, str)
+        else None
+    )
+    if challenged is None:
+        raise GameError("member_not_found")
+    if challenged.pk == challenger.pk:
+        raise GameError("own_challenge")
+    with transaction.atomic():
+        _lock_members(challenger.pk, challenged.pk)
+        if challenged.pk not in _present_user_ids(now):
+            raise GameError("member_not_present")
+        if _is_playing(challenger.pk):
+            raise GameError("already_in_game")
+        if _is_playing(challenged.pk):
+            raise GameError("member_busy")
+        if Challenge.objects.filter(
+            challenger=challenger, status=Challenge.Status.PENDING, expires_at__gt=now
+        ).exists():
+            raise GameError("challenge_pending")
+        # An expired one the sweeper has not reached yet makes room for the new one.
+        Challenge.objects.filter(challenger=challenger, status=Challenge.Status.PENDING).update(
+            status=Challenge.Status.EXPIRED
+        )
+        challenge = Challenge.objects.create(
+            challenger=challenger,
+            challenged=challenged,
+            format=format,
+            expires_at=now + timedelta(seconds=settings.LOBBY_CHALLENGE_SECONDS),
+        )
+        _challenge_tell(challenge, now=now)
+    return challenge
+
+
+def challenge_accept(
+    *, challenge_id: int, user, now: datetime | None = None, rng: random.Random | None = None
+) -> Game:
+    """Accept a challenge received: the game starts at once and both players are taken to it."""
+    now = now or timezone.now()
+    expired = False
+    with transaction.atomic():
+        challenge = _challenge_locked(challenge_id)
+        if challenge.challenged_id != user.pk:
+            raise GameError("challenge_not_found")
+        if challenge.status != Challenge.Status.PENDING:
+            raise GameError("challenge_not_pending")
+        if challenge.expires_at <= now:
+            challenge.status = Challenge.Status.EXPIRED
+            challenge.save(update_fields=["status"])
+            _challenge_tell(challenge, now=now)
+            expired = True
+        else:
+            if _is_playing(challenge.challenger_id):
+                raise GameError("member_busy")
+            game = game_start_between(
+                seat0=challenge.challenger,
+                seat1=challenge.challenged,
+                format=challenge.format,
+                origin=Game.Origin.LOBBY,
+                now=now,
+                rng=rng,
+            )
+            challenge.status = Challenge.Status.ACCEPTED
+            challenge.game = game
+            challenge.save(update_fields=["status", "game"])
+            _challenge_tell(challenge, now=now)
+    if expired:
+        raise GameError("challenge_expired")
+    return game
+
+
+def _challenge_close(*, challenge_id: int, user, status: str, member_field: str, now) -> Challenge:
+    now = now or timezone.now()
+    with transaction.atomic():
+        challenge = _challenge_locked(challenge_id)
+        if getattr(challenge, member_field) != user.pk:
+            raise GameError("challenge_not_found")
+        if challenge.status != Challenge.Status.PENDING:
+            raise GameError("challenge_not_pending")
+        challenge.status = status
+        challenge.save(update_fields=["status"])
+        _challenge_tell(challenge, now=now)
+    return challenge
+
+
+def challenge_decline(*, challenge_id: int, user, now: datetime | None = None) -> Challenge:
+    """Decline a challenge received; the challenger is told."""
+    return _challenge_close(
+        challenge_id=challenge_id,
+        user=user,
+        status=Challenge.Status.DECLINED,
+        member_field="challenged_id",
+        now=now,
+    )
+
+
+def challenge_cancel(*, challenge_id: int, user, now: datetime | None = None) -> Challenge:
+    """Withdraw one's own challenge before it is answered; the challenged member is told."""
+    return _challenge_close(
+        challenge_id=challenge_id,
+        user=user,
+        status=Challenge.Status.CANCELLED,
+        member_field="challenger_id",
+        now=now,
+    )
+
+
+def challenge_expire(*, now: datetime) -> int:
+    """Expire every challenge unanswered past its minute; tell both members; return how many."""
+    count = 0
+    overdue = Challenge.objects.filter(status=Challenge.Status.PENDING, expires_at__lte=now)
+    for challenge_id in overdue.values_list("pk", flat=True):
+        with transaction.atomic():
+            challenge = _challenge_locked(challenge_id)
+            if challenge.status != Challenge.Status.PENDING or challenge.expires_at > now:
+                continue
+            challenge.status = Challenge.Status.EXPIRED
+            challenge.save(update_fields=["status"])
+            _challenge_tell(challenge, now=now)
+            count += 1
     return count

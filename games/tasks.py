@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.utils import timezone
 
-from . import services
+from . import robots, services
 
 
 @shared_task(name="games.tasks.enforce_deadlines")
@@ -12,4 +12,20 @@ def enforce_deadlines() -> int:
     now = timezone.now()
     # Waiting-room connections of a process that died stop counting on the same beat.
     services.lobby_presence_expire(now=now)
+    # A challenge left unanswered for its minute expires on the same beat (both are told).
+    services.challenge_expire(now=now)
     return len(services.game_enforce_deadlines(now=now))
+
+
+# Routed to the queue `computer` (settings.CELERY_TASK_ROUTES): a worker of its own, so that a
+# strong player's thinking never delays the deadlines (docs/operations.md).
+@shared_task(name="games.tasks.computer_act", ignore_result=True)
+def computer_act(game_id: int, version: int) -> bool:
+    """Play the computer's turn at this version of the game, if it is still the current one."""
+    return robots.computer_move(game_id=game_id, version=version)
+
+
+@shared_task(name="games.tasks.computer_sweep")
+def computer_sweep() -> int:
+    """Schedule again every computer turn whose run was lost (a restart); return how many."""
+    return robots.computer_turns_sweep(now=timezone.now())

@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 
 from cartomaniak.converters import DatabaseIdConverter
 
-from . import views
+from . import robots_views, views
 
 register_converter(DatabaseIdConverter, "id")
 
@@ -10,6 +10,8 @@ app_name = "games"
 urlpatterns = [
     path("salle/", views.lobby, name="lobby"),
     path("salle/creer/", views.lobby_create, name="create"),
+    path("salle/ordinateur/", robots_views.computer_start, name="computer_start"),
+    path("salle/jouer/", views.lobby_play_now, name="play_now"),
     path("salle/parties/<id:game_id>/rejoindre/", views.lobby_join, name="join"),
     path("salle/parties/<id:game_id>/annuler/", views.lobby_cancel, name="cancel"),
     path("parties/<id:game_id>/", views.table, name="table"),

@@ -4,6 +4,7 @@ The forms post to the same services as the websocket; the websocket only makes t
 """
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
@@ -12,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import quitters, selectors, services
+from . import limits, quitters, selectors, services
 from .errors import APP_ERROR_MESSAGES, GameError
 from .forms import GameCreateForm
 from .models import Game
@@ -22,6 +23,7 @@ from .models import Game
 def lobby(request: HttpRequest) -> HttpResponse:
     services.game_enforce_deadlines(now=timezone.now())
     snapshot = selectors.lobby_snapshot(user=request.user)
+    member_state = selectors.lobby_member_state(frame=snapshot)
     ranked_ban = quitters.ranked_play_ban_current(user=request.user, now=timezone.now())
     ranked_ban_message = quitters.ranked_play_ban_message(ban=ranked_ban) if ranked_ban else None
     lobby_strings = {
@@ -31,8 +33,30 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "free": _("libre"),
         "join": _("Rejoindre"),
         "cancel": _("Annuler"),
+        "watch": _("Regarder"),
+        "busy": _("en partie"),
+        "challenge": _("Défier"),
+        "challenge_received": _("%(name)s vous défie : %(format)s, libre."),
+        "challenge_sent": _("Défi envoyé à %(name)s : %(format)s, libre."),
+        "challenge_accept": _("Accepter"),
+        "challenge_decline": _("Refuser"),
+        "challenge_cancel": _("Retirer"),
+        "seconds_left": _("%(n)s s"),
+        "challenge_news": {
+            "declined": _("%(name)s a refusé votre défi."),
+            "cancelled": _("%(name)s a retiré son défi."),
+            "expired": _("Le défi entre %(from)s et %(to)s a expiré sans réponse."),
+        },
+        "versus": _("contre"),
+        "computer_names": {
+            level: _("Ordinateur (%(level)s)") % {"level": label}
+            for level, label in get_user_model().ComputerLevel.choices
+        },
+        "waiting_game": _("Partie n° %(id)s : %(format)s, %(kind)s."),
         "join_url": reverse("games:join", args=[0]),
         "cancel_url": reverse("games:cancel", args=[0]),
+        "play_now_url": reverse("games:play_now"),
+        "table_url": reverse("games:table", args=[0]),
         "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
     }
     if ranked_ban_message:
@@ -40,14 +64,26 @@ def lobby(request: HttpRequest) -> HttpResponse:
         lobby_strings["errors"]["ranked_play_barred"] = _(
             "Pas de partie classée pour l'instant : voir ci-dessous jusqu'à quand."
         )
+    current_game = member_state["current_game"]
+    waiting_detail = ""
+    if current_game and current_game["status"] == Game.Status.OPEN:
+        waiting_detail = lobby_strings["waiting_game"] % {
+            "id": current_game["id"],
+            "format": current_game["format_label"],
+            "kind": lobby_strings["ranked"] if current_game["is_ranked"] else lobby_strings["free"],
+        }
     return render(
         request,
         "games/lobby.html",
         {
             "snapshot": snapshot,
+            "current_game": current_game,
+            "waiting_detail": waiting_detail,
             "ranked_ban_message": ranked_ban_message,
             "form": GameCreateForm(),
             "formats": Game.Format.choices,
+            "busy": member_state["busy"],
+            "challenges": snapshot["you"]["challenges"],
             "lobby_strings": lobby_strings,
         },
     )
@@ -61,6 +97,7 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(GameError("bad_format").message))
         return redirect("games:lobby")
     try:
+        limits.lobby_action_check(user=request.user)
         game = services.game_create(
             user=request.user,
             format=form.cleaned_data["format"],
@@ -69,10 +106,30 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
     except GameError as error:
         messages.error(request, error.message)
         return redirect("games:lobby")
-    # The creator waits in the room; the join event takes him to the table.
-    messages.success(
-        request, _("Partie n° %(id)s créée : en attente d'un adversaire.") % {"id": game.pk}
-    )
+    # The creator waits in the room (its waiting panel); the join event takes him to the table.
+    del game
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def lobby_play_now(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, str(GameError("bad_format").message))
+        return redirect("games:lobby")
+    try:
+        game, is_started = services.game_play_now(
+            user=request.user,
+            format=form.cleaned_data["format"],
+            is_ranked=form.cleaned_data["is_ranked"],
+        )
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    if is_started:
+        return redirect("games:table", game_id=game.pk)
+    # Nobody was waiting: the member's own game now waits in the room.
     return redirect("games:lobby")
 
 
@@ -80,6 +137,7 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 def lobby_join(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
+        limits.lobby_action_check(user=request.user)
         game = services.game_join(game_id=game_id, user=request.user)
     except GameError as error:
         messages.error(request, error.message)
@@ -91,6 +149,7 @@ def lobby_join(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def lobby_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
+        limits.lobby_action_check(user=request.user)
         services.game_cancel(game_id=game_id, user=request.user)
     except GameError as error:
         messages.error(request, error.message)

@@ -1,5 +1,6 @@
-/* The waiting room: live presence and open games, create / cancel / join over the websocket.
- * Without a connection the forms post as usual (docs/protocol.md, Waiting room).
+/* The waiting room: live presence, open games and games to watch; play now, create, cancel,
+ * join over the websocket. Without a connection the forms post as usual (docs/protocol.md,
+ * Waiting room). The room arrives whole once, then as changes (games/lobby.py).
  */
 (function () {
   "use strict";
@@ -20,64 +21,178 @@
     return node;
   }
 
-  function actionForm(kind, gameId) {
-    var template = kind === "join" ? strings.join_url : strings.cancel_url;
+  function urlFor(template, id) {
+    return template.replace("/0/", "/" + id + "/");
+  }
+
+  function postForm(kind, id, label, buttonClass) {
     var form = el("form", {
       method: "post",
-      action: template.replace("/0/", "/" + gameId + "/"),
+      action: urlFor(strings[kind + "_url"], id),
       "class": "lobby-action",
       "data-action": kind,
-      "data-game-id": String(gameId),
+      "data-game-id": String(id),
     });
     form.appendChild(el("input", {type: "hidden", name: "csrfmiddlewaretoken", value: csrfInput.value}));
-    form.appendChild(el("button", {type: "submit"}, kind === "join" ? strings.join : strings.cancel));
+    form.appendChild(el("button", {type: "submit", "class": buttonClass}, label));
     return form;
   }
 
-  function render(frame) {
-    var body = document.getElementById("open-games-body");
-    body.textContent = "";
-    frame.open_games.forEach(function (item) {
-      var row = el("tr", {"data-game-id": String(item.id)});
-      row.appendChild(el("td", {}, item.creator));
-      var stars = el("td");
-      stars.appendChild(el("span", {"class": "stars"}, item.stars_label));
-      row.appendChild(stars);
-      row.appendChild(el("td", {}, item.is_ranked ? strings.ranked : strings.free));
-      row.appendChild(el("td", {}, item.format_label));
-      var cell = el("td");
-      cell.appendChild(actionForm(item.is_own ? "cancel" : "join", item.id));
-      row.appendChild(cell);
-      body.appendChild(row);
+  function kindLabel(game) {
+    return game.is_ranked ? strings.ranked : strings.free;
+  }
+
+  // The room as last received: a whole `lobby` frame, then each `lobby_diff` applied in turn
+  // (games/lobby.py, room_apply, is the reference). A gap in versions asks for the whole room.
+  var LISTS = {present: ["name", false], open_games: ["id", false], games_in_progress: ["id", true]};
+  var room = null;
+
+  function applyChanges(changes) {
+    Object.keys(changes).forEach(function (listName) {
+      var key = LISTS[listName][0];
+      var descending = LISTS[listName][1];
+      var change = changes[listName];
+      var entries = {};
+      room[listName].forEach(function (entry) {
+        if (change.remove.indexOf(entry[key]) === -1) entries[entry[key]] = entry;
+      });
+      change.upsert.forEach(function (entry) {
+        entries[entry[key]] = entry;
+      });
+      var list = Object.keys(entries).map(function (name) { return entries[name]; });
+      list.sort(function (a, b) {
+        var order = a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
+        return descending ? -order : order;
+      });
+      room[listName] = list;
+    });
+  }
+
+  // games.selectors.lobby_member_state, read from the room and who this page's member is.
+  function memberState(frame) {
+    var name = frame.you.name;
+    var current = null;
+    frame.open_games.forEach(function (game) {
+      if (game.creator === name) {
+        current = Object.assign({}, game, {status: "open", url: urlFor(strings.table_url, game.id)});
+      }
+    });
+    var busy = {};
+    frame.games_in_progress.forEach(function (game) {
+      var names = game.players.map(function (player) { return player.name; });
+      names.forEach(function (playerName) { busy[playerName] = true; });
+      if (!current && names.indexOf(name) !== -1) current = Object.assign({}, game, {status: "in_progress"});
+    });
+    return {current_game: current, busy: busy};
+  }
+
+  function who(name, starsLabel) {
+    var span = el("span", {"class": "lobby-list__who"}, name + " ");
+    span.appendChild(el("span", {"class": "stars"}, starsLabel));
+    return span;
+  }
+
+  function renderOpenGames(frame) {
+    var list = document.getElementById("open-games-body");
+    list.textContent = "";
+    frame.open_games.forEach(function (game) {
+      var item = el("li", {"class": "lobby-list__item", "data-game-id": String(game.id)});
+      item.appendChild(who(game.creator, game.stars_label));
+      item.appendChild(el("span", {"class": "lobby-list__what"}, game.format_label + " · " + kindLabel(game)));
+      if (game.creator === frame.you.name) {
+        item.appendChild(postForm("cancel", game.id, strings.cancel, "button button--secondary button--compact"));
+      } else {
+        item.appendChild(postForm("join", game.id, strings.join, "button button--compact"));
+      }
+      list.appendChild(item);
     });
     document.getElementById("open-empty").hidden = frame.open_games.length > 0;
+  }
 
-    var present = document.getElementById("present-list");
-    present.textContent = "";
-    frame.present.forEach(function (member) {
-      var item = el("li", {}, member.name + " ");
-      item.appendChild(el("span", {"class": "stars"}, member.stars_label));
-      present.appendChild(item);
+  function renderWatchList(frame) {
+    var list = document.getElementById("watch-list");
+    list.textContent = "";
+    frame.games_in_progress.forEach(function (game) {
+      var item = el("li", {"class": "lobby-list__item", "data-game-id": String(game.id)});
+      var players = el("span", {"class": "lobby-list__who"});
+      game.players.forEach(function (player, index) {
+        if (index > 0) players.appendChild(el("span", {"class": "lobby-list__versus"}, " " + strings.versus + " "));
+        var name = player.computer_level ? strings.computer_names[player.computer_level] : player.name;
+        players.appendChild(document.createTextNode(name + " "));
+        players.appendChild(el("span", {"class": "stars"}, player.stars_label));
+      });
+      item.appendChild(players);
+      var what = game.origin === "tournament" ? game.origin_label : game.format_label + " · " + kindLabel(game);
+      item.appendChild(el("span", {"class": "lobby-list__what"}, what));
+      item.appendChild(el("a", {"class": "button button--secondary button--compact", href: game.url}, strings.watch));
+      list.appendChild(item);
     });
+    document.getElementById("watch-empty").hidden = frame.games_in_progress.length > 0;
+  }
 
+  function renderPresent(frame, state) {
+    var list = document.getElementById("present-list");
+    list.textContent = "";
+    frame.present.forEach(function (member) {
+      var item = el("li", {"data-name": member.name});
+      var name = el("span", {"class": "present__name"}, member.name + " ");
+      name.appendChild(el("span", {"class": "stars"}, member.stars_label));
+      item.appendChild(name);
+      if (state.busy[member.name]) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(el("span", {"class": "badge"}, strings.busy));
+      } else if (member.name !== frame.you.name && window.lobbyPresentExtra) {
+        window.lobbyPresentExtra(item, member, state);
+      }
+      list.appendChild(item);
+    });
+    document.getElementById("present-count").textContent = String(frame.present.length);
+  }
+
+  function renderCurrent(frame, state) {
+    var currentGame = state.current_game;
+    var isWaiting = !!currentGame && currentGame.status === "open";
     var current = document.getElementById("current-game");
-    current.hidden = !frame.current_game;
-    if (frame.current_game) {
-      document.getElementById("current-game-link").setAttribute("href", frame.current_game.url);
+    current.hidden = !currentGame || isWaiting;
+    if (currentGame && !isWaiting) {
+      document.getElementById("current-game-link").setAttribute("href", currentGame.url);
     }
-    // A competition's game names its competition (games.selectors.lobby_snapshot).
+    // A competition's game names its competition.
     var origin = document.getElementById("current-game-origin");
-    origin.hidden = !frame.current_game || frame.current_game.origin !== "tournament";
+    origin.hidden = !currentGame || currentGame.origin !== "tournament";
     document.getElementById("current-game-origin-label").textContent =
-      (frame.current_game && frame.current_game.origin_label) || "";
-    var ranked = document.getElementById("create-ranked");
-    ranked.disabled = !frame.can_play_ranked;
+      (currentGame && currentGame.origin_label) || "";
+
+    var waiting = document.getElementById("waiting");
+    waiting.hidden = !isWaiting;
+    if (isWaiting) {
+      document.getElementById("waiting-detail").textContent = strings.waiting_game
+        .replace("%(id)s", currentGame.id)
+        .replace("%(format)s", currentGame.format_label)
+        .replace("%(kind)s", kindLabel(currentGame));
+      var cancel = document.getElementById("waiting-cancel");
+      cancel.setAttribute("action", urlFor(strings.cancel_url, currentGame.id));
+      cancel.setAttribute("data-game-id", String(currentGame.id));
+    }
+    document.getElementById("create-section").hidden = !!currentGame;
+    document.getElementById("create-ranked").disabled = !frame.you.can_play_ranked;
+  }
+
+  function render(frame) {
+    var state = memberState(frame);
+    renderCurrent(frame, state);
+    renderOpenGames(frame);
+    renderWatchList(frame);
+    renderPresent(frame, state);
   }
 
   function showError(frame) {
     errorLine.textContent = strings.errors[frame.code] || frame.message;
     errorLine.hidden = false;
   }
+
+  var frameHandlers = {};
+  var youHandlers = [];
 
   var socket = window.liveSocket(root.getAttribute("data-socket-path"), {
     onStatus: function (name) {
@@ -86,20 +201,45 @@
     },
     onFrame: function (frame) {
       if (frame.type === "lobby") {
-        render(frame);
+        room = frame;
+        youHandlers.forEach(function (handler) { handler(frame.you); });
+        render(room);
+      } else if (frame.type === "lobby_diff") {
+        if (!room || frame.version !== room.version + 1) {
+          socket.send({type: "snapshot"});
+          return;
+        }
+        applyChanges(frame.changes);
+        room.version = frame.version;
+        render(room);
       } else if (frame.type === "game_started") {
         window.location.assign(frame.url);
       } else if (frame.type === "error") {
         showError(frame);
+      } else if (frameHandlers[frame.type]) {
+        frameHandlers[frame.type](frame);
       }
     },
   });
 
+  // For the other parts of the room (challenges): send over the socket, hear its frames.
+  window.lobbyRoom = {
+    socket: socket,
+    strings: strings,
+    el: el,
+    onFrame: function (type, handler) { frameHandlers[type] = handler; },
+    onYou: function (handler) { youHandlers.push(handler); },
+    render: function () { if (room) render(room); },
+    showError: showError,
+  };
+
   document.getElementById("create-form").addEventListener("submit", function (event) {
+    var button = event.submitter || document.getElementById("create-button");
+    var ranked = document.getElementById("create-ranked");
     var sent = socket.send({
-      type: "create",
+      type: button.getAttribute("data-action") === "play_now" ? "play_now" : "create",
       format: document.getElementById("create-format").value,
-      is_ranked: document.getElementById("create-ranked").checked,
+      is_ranked: ranked.checked && !ranked.disabled,
     });
     if (sent) {
       event.preventDefault();

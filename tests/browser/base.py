@@ -114,7 +114,7 @@ def meet_at_a_table(
     if is_ranked:
         creator.check("#create-ranked")
     creator.click("#create-button")
-    row = joiner.locator("#open-games-body tr", has_text=creator_name)
+    row = joiner.locator("#open-games-body li", has_text=creator_name)
     expect(row).to_have_count(1)
     row.get_by_role("button", name="Rejoindre").click()
     creator.wait_for_url("**/parties/*/")

@@ -10,6 +10,7 @@ from channels.layers import channel_layers
 from games import engine, services
 from games.models import Game, GameAction, LobbyPresence
 from tests.games.conftest import cards_in, hidden_cards
+from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,31 +32,26 @@ def sessions(alice, bob):
 
 
 async def start_over_lobby(sessions) -> tuple[int, str]:
-    alice_lobby, connected, _ = await open_socket("/ws/salle/", sessions[0])
-    assert connected
-    first = await receive_until(alice_lobby, lambda f: f["type"] == "lobby")
-    assert [member["name"] for member in first["present"]] == ["alice"]
-    bob_lobby, connected, _ = await open_socket("/ws/salle/", sessions[1])
-    assert connected
-    seen = await receive_until(
-        alice_lobby, lambda f: f["type"] == "lobby" and len(f["present"]) == 2
-    )
-    assert [member["name"] for member in seen["present"]] == ["alice", "bob"]
+    alice_lobby = await LobbyMirror.open(sessions[0])
+    await alice_lobby.read_until(lambda m: [p["name"] for p in m.room["present"]] == ["alice"])
+    bob_lobby = await LobbyMirror.open(sessions[1])
+    await alice_lobby.read_until(lambda m: len(m.room["present"]) == 2)
+    assert [member["name"] for member in alice_lobby.room["present"]] == ["alice", "bob"]
 
-    await alice_lobby.send_json_to({"type": "create", "format": "first-to-71", "is_ranked": True})
-    created = await receive_until(alice_lobby, lambda f: f["type"] == "created")
-    listed = await receive_until(bob_lobby, lambda f: f["type"] == "lobby" and f["open_games"])
-    assert listed["open_games"][0]["creator"] == "alice"
-    assert listed["open_games"][0]["is_ranked"] is True
-    assert listed["open_games"][0]["is_own"] is False
+    await alice_lobby.send({"type": "create", "format": "first-to-71", "is_ranked": True})
+    created = await alice_lobby.read_until_frame("created")
+    await bob_lobby.read_until(lambda m: m.room["open_games"])
+    listed = bob_lobby.room["open_games"]
+    assert listed[0]["creator"] == "alice"
+    assert listed[0]["is_ranked"] is True
 
-    await bob_lobby.send_json_to({"type": "join", "game_id": created["game_id"]})
-    to_alice = await receive_until(alice_lobby, lambda f: f["type"] == "game_started")
-    to_bob = await receive_until(bob_lobby, lambda f: f["type"] == "game_started")
+    await bob_lobby.send({"type": "join", "game_id": created["game_id"]})
+    to_alice = await alice_lobby.read_until_frame("game_started")
+    to_bob = await bob_lobby.read_until_frame("game_started")
     assert to_alice == to_bob
     assert to_alice["url"] == f"/parties/{created['game_id']}/"
-    await alice_lobby.disconnect()
-    await bob_lobby.disconnect()
+    await alice_lobby.close()
+    await bob_lobby.close()
     return created["game_id"], to_alice["url"]
 
 
@@ -310,22 +306,21 @@ async def test_the_deadline_task_tells_a_connected_player(alice, bob, sessions):
 
 
 async def test_presence_counts_a_member_once_across_tabs(alice, bob, sessions):
-    watcher, _, _ = await open_socket("/ws/salle/", sessions[1])
-    await receive_until(watcher, lambda f: f["type"] == "lobby")
-    tab_one, _, _ = await open_socket("/ws/salle/", sessions[0])
-    joined = await receive_until(watcher, lambda f: f["type"] == "lobby" and len(f["present"]) == 2)
-    tab_two, _, _ = await open_socket("/ws/salle/", sessions[0])
-    await receive_until(tab_two, lambda f: f["type"] == "lobby")
+    watcher = await LobbyMirror.open(sessions[1])
+    tab_one = await LobbyMirror.open(sessions[0])
+    await watcher.read_until(lambda m: len(m.room["present"]) == 2)
+    joined = watcher.room["present"]
+    tab_two = await LobbyMirror.open(sessions[0])
 
-    await tab_one.disconnect()
+    await tab_one.close()
     still = await sync_to_async(LobbyPresence.objects.filter(user=alice).count)()
-    await tab_two.disconnect()
-    left = await receive_until(watcher, lambda f: f["type"] == "lobby" and len(f["present"]) == 1)
+    await tab_two.close()
+    await watcher.read_until(lambda m: len(m.room["present"]) == 1)
 
-    assert [m["name"] for m in joined["present"]] == ["alice", "bob"]
+    assert [m["name"] for m in joined] == ["alice", "bob"]
     assert still == 1
-    assert [m["name"] for m in left["present"]] == ["bob"]
-    await watcher.disconnect()
+    assert [m["name"] for m in watcher.room["present"]] == ["bob"]
+    await watcher.close()
 
 
 async def test_lobby_errors_come_back_as_frames(alice, bob, sessions):

@@ -97,11 +97,11 @@ def test_lobby_snapshot_lists_open_games_and_the_members_present(alice, bob):
             "is_ranked": True,
             "format": "six-deals",
             "format_label": "6 donnes",
-            "is_own": False,
         }
     ]
-    assert snapshot["current_game"] is None
-    assert snapshot["can_play_ranked"] is True
+    assert snapshot["games_in_progress"] == []
+    assert snapshot["you"] == {"name": "alice", "can_play_ranked": True, "challenges": []}
+    assert selectors.lobby_member_state(frame=snapshot)["current_game"] is None
 
 
 def test_presence_expires_without_heartbeat(alice):

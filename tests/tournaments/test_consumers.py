@@ -7,7 +7,9 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
+from games.selectors import lobby_member_state
 from games.services import game_leave
+from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie
 
 from .conftest import advance, live_games, register
@@ -61,30 +63,23 @@ async def test_players_waiting_in_the_waiting_room_are_brought_to_their_game(sta
     tournament, players = started_bracket
     lobbies = []
     for player in players[1:]:
-        lobby, connected, _ = await open_socket(
-            "/ws/salle/", await sync_to_async(session_cookie)(player)
-        )
-        assert connected
-        await receive_until(lobby, lambda frame: frame["type"] == "lobby")
-        lobbies.append(lobby)
+        lobbies.append(await LobbyMirror.open(await sync_to_async(session_cookie)(player)))
 
     await sync_to_async(advance)(tournament)
 
     (game,) = await sync_to_async(live_games)(tournament)
     for lobby in lobbies:
-        started = await receive_until(lobby, lambda frame: frame["type"] == "game_started")
+        started = await lobby.read_until_frame("game_started")
         assert started == {
             "type": "game_started",
             "game_id": game.pk,
             "url": f"/parties/{game.pk}/",
         }
-        await lobby.send_json_to({"type": "snapshot"})
-        snapshot = await receive_until(
-            lobby, lambda frame: frame["type"] == "lobby" and frame["current_game"]
-        )
-        assert snapshot["current_game"]["origin"] == "tournament"
-        assert snapshot["current_game"]["origin_label"] == "Coupe du printemps"
-        await lobby.disconnect()
+        await lobby.read_until(lambda m: lobby_member_state(frame=m.frame)["current_game"])
+        current_game = lobby_member_state(frame=lobby.frame)["current_game"]
+        assert current_game["origin"] == "tournament"
+        assert current_game["origin_label"] == "Coupe du printemps"
+        await lobby.close()
 
 
 async def test_a_player_at_his_finished_table_hears_that_his_next_game_began(started_bracket):

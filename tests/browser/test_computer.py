@@ -1,0 +1,107 @@
+"""A member alone on the site plays against the computer in a real browser.
+
+The live server runs the embedded runner (its threads play the computer's turns) with a short
+pause. Set SCREENSHOTS_DIR to keep the pages it goes through (waiting room, table, end).
+"""
+
+import os
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.test import override_settings
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from games.models import Game
+from tests.browser.base import PASSWORD, BrowserTestCase, act_once, version_of
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def keep_screenshot(page: Page, name: str) -> None:
+    directory = os.environ.get("SCREENSHOTS_DIR")
+    if not directory:
+        return
+    size = page.viewport_size
+    for label, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(Path(directory) / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(size)
+
+
+# The member has a decision to make, or the first deal is over.
+ASKED_OR_OVER = """() => !document.getElementById("deal-summary").hidden
+    || document.querySelector("#announcements button.announce")
+    || document.querySelector("#felt button.card.is-legal:not([aria-disabled])")"""
+
+
+def decide_when_asked(page: Page) -> bool:
+    """Wait for the member's next decision (the computer plays by itself meanwhile) and make
+    it; return False once the first deal is over."""
+    page.wait_for_function(ASKED_OR_OVER, timeout=30_000)
+    if page.locator("#deal-summary").is_visible():
+        return False
+    version = version_of(page)
+    try:
+        act_once([page])
+    except (PlaywrightTimeoutError, AssertionError):
+        # The table moved on between seeing the decision and clicking it: look again.
+        return True
+    page.wait_for_function(f"Number(document.getElementById('table').dataset.version) > {version}")
+    return True
+
+
+@override_settings(BACKGROUND_JOBS="embedded", COMPUTER_PAUSE_SCALE=0.2)
+class ComputerGameTests(BrowserTestCase):
+    def test_a_member_plays_a_deal_against_the_computer_then_plays_again(self) -> None:
+        get_user_model().objects.create_user(
+            username="alice", email="alice@example.com", password=PASSWORD
+        )
+        page = self.log_in("alice")
+        page.goto("/salle/")
+        expect(page.locator("#computer-game")).to_be_visible()
+        keep_screenshot(page, "lobby")
+
+        page.check("#computer-game input[value=fort]")
+        page.select_option("#computer-format", "six-deals")
+        page.click("#computer-button")
+        page.wait_for_url("**/parties/*/")
+
+        expect(page.locator("#player-top .player-name")).to_have_text("Ordinateur (fort)")
+        expect(page.locator("#game-kind")).to_have_text("contre l'ordinateur")
+        expect(page.locator("#hand button.card")).to_have_count(8)
+        # A few tricks, then the whole first deal: the computer answers by itself every time.
+        for _turn in range(200):
+            if not decide_when_asked(page):
+                break
+            if version_of(page) in (6, 7):
+                keep_screenshot(page, "table")
+        expect(page.locator("#deal-summary-title")).to_have_text("Fin de la donne 1")
+        game = Game.objects.get()
+        assert game.origin == Game.Origin.COMPUTER
+        computer_moves = game.actions.filter(seat=1).count()
+        assert computer_moves >= 8
+
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#leave-button")
+        expect(page.locator("#match-end")).to_be_visible()
+        expect(page.locator("#match-end-reason")).to_have_text(
+            "Forfait : alice a quitté la partie."
+        )
+        expect(page.locator("#computer-replay-button")).to_be_visible()
+        keep_screenshot(page, "end")
+
+        page.click("#computer-replay-button")
+        page.wait_for_url(lambda url: url.endswith(f"/parties/{game.pk + 1}/"))
+        expect(page.locator("#player-top .player-name")).to_have_text("Ordinateur (fort)")
+        replay = Game.objects.get(pk=game.pk + 1)
+        assert (replay.format, replay.seat1_id, replay.is_ranked) == (
+            "six-deals",
+            game.seat1_id,
+            False,
+        )
+
+        page.goto("/joueurs/alice/")
+        expect(page.locator("table.data-table tbody tr").first).to_contain_text("Ordinateur (fort)")
+        keep_screenshot(page, "history")

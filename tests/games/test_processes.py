@@ -1,0 +1,299 @@
+"""Two real Daphne processes sharing PostgreSQL and the Redis channel layer, as in production.
+
+The two players of each game sit on different processes (every move crosses Redis), talk to them
+over real websockets, and play whole games. Both processes run the deadline sweeper, so an
+overdue game has two sweepers racing for it: it must be forfeited once. One process is killed
+mid-game: its player reconnects to the other process and the game goes on to its end.
+
+Only with PostgreSQL and Redis: the embedded default (SQLite, in-memory channel layer) is one
+process by design (docs/operations.md).
+"""
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from games import services
+from games.models import Game, GameAction
+from tests.games.test_restart import database_url, free_port
+from tests.games.websocket import session_cookie
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.skipif(
+        not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")),
+        reason="several processes need PostgreSQL and Redis (DATABASE_URL and REDIS_URL)",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+class Server:
+    def __init__(self, process: subprocess.Popen, port: int) -> None:
+        self.process = process
+        self.port = port
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+def wait_until_listening(server: Server, timeout: float = 60) -> None:
+    give_up_at = time.monotonic() + timeout
+    while time.monotonic() < give_up_at:
+        assert server.process.poll() is None, "the server exited before listening"
+        try:
+            with socket.create_connection(("127.0.0.1", server.port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"nothing listens on port {server.port} after {timeout} s")
+
+
+def servers_start(count: int) -> list[Server]:
+    environment = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": os.environ["REDIS_URL"],
+        "DEBUG": "1",
+        # Each process sweeps the deadlines: two sweepers race for every overdue game.
+        "BACKGROUND_JOBS": "embedded",
+        "DJANGO_SETTINGS_MODULE": "cartomaniak.settings",
+    }
+    started = []
+    for _ in range(count):
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+            + ["cartomaniak.asgi:application"],
+            cwd=PROJECT_ROOT,
+            env=environment,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        started.append(Server(process, port))
+    return started
+
+
+def servers_stop(servers: list[Server]) -> None:
+    for server in servers:
+        if server.process.poll() is None:
+            server.process.terminate()
+    for server in servers:
+        try:
+            server.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait()
+
+
+@pytest.fixture(scope="module")
+def servers(django_db_setup, django_db_blocker):
+    """Two processes on the test database, shared by the tests that leave them running."""
+    started = servers_start(2)
+    try:
+        for server in started:
+            wait_until_listening(server)
+        yield started
+    finally:
+        servers_stop(started)
+
+
+@pytest.fixture
+def servers_to_kill(transactional_db):
+    started = servers_start(2)
+    try:
+        for server in started:
+            wait_until_listening(server)
+        yield started
+    finally:
+        servers_stop(started)
+
+
+class Player:
+    """One player's websocket to one server: every state frame it receives, in order."""
+
+    def __init__(self, game_id: int, cookie: str) -> None:
+        self.game_id = game_id
+        self.cookie = cookie
+        self.versions: list[int] = []
+        self.frame: dict | None = None
+        self.changed = asyncio.Event()
+        self.closed = asyncio.Event()
+
+    async def connect(self, server: Server) -> None:
+        self.closed.clear()
+        self.socket = await connect(
+            f"{server.url}/ws/parties/{self.game_id}/",
+            origin=f"http://127.0.0.1:{server.port}",
+            additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={self.cookie}"},
+            open_timeout=20,
+        )
+        self.reader = asyncio.create_task(self.read())
+        await self.version_at_least(1)  # the first frame is the current state
+
+    async def read(self) -> None:
+        try:
+            async for message in self.socket:
+                frame = json.loads(message)
+                if frame["type"] == "state":
+                    self.versions.append(frame["version"])
+                    self.frame = frame
+                    self.changed.set()
+        except ConnectionClosed:
+            pass
+        self.closed.set()
+
+    async def version_at_least(self, version: int, timeout: float = 20) -> dict:
+        async with asyncio.timeout(timeout):
+            while self.frame is None or self.frame["version"] < version:
+                assert not self.closed.is_set(), "the connection closed"
+                self.changed.clear()
+                await self.changed.wait()
+        return self.frame
+
+    @property
+    def is_finished(self) -> bool:
+        return self.frame is not None and self.frame["game"]["status"] == "finished"
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.reader
+
+
+async def play(players: list[Player], rng: random.Random, *, moves: int | None = None) -> int:
+    """Play random legal decisions until the game ends (or `moves` were made); return the count.
+
+    Each decision comes from the acting player's own last frame, sent by his own socket.
+    """
+    made = 0
+    while moves is None or made < moves:
+        version = max(player.frame["version"] for player in players)
+        frames = [await player.version_at_least(version) for player in players]
+        if frames[0]["game"]["status"] != "in_progress":
+            break
+        to_act = frames[0]["view"]["seat_to_act"]
+        (actor,) = [p for p in players if p.frame["game"]["your_seat"] == to_act]
+        action = rng.choice(actor.frame["view"]["legal_actions"])
+        await actor.socket.send(json.dumps({"type": "act", "version": version, "action": action}))
+        for player in players:
+            await player.version_at_least(version + 1)
+        made += 1
+    return made
+
+
+def started_game(alice, bob) -> Game:
+    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    return services.game_join(game_id=game.pk, user=bob)
+
+
+def players_of(game: Game) -> list[Player]:
+    return [
+        Player(game.pk, session_cookie(game.seat0)),
+        Player(game.pk, session_cookie(game.seat1)),
+    ]
+
+
+def recorded_versions(game: Game) -> list[int]:
+    return list(game.actions.order_by("version").values_list("version", flat=True))
+
+
+def test_a_whole_game_between_players_on_two_processes(servers, alice, bob) -> None:
+    game = started_game(alice, bob)
+    players = players_of(game)
+
+    async def scenario() -> int:
+        for player, server in zip(players, servers, strict=True):
+            await player.connect(server)
+        made = await play(players, random.Random(12))
+        for player in players:
+            await player.close()
+        return made
+
+    made = asyncio.run(scenario())
+
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.POINTS)
+    assert made == game.version - 1  # every decision sent became exactly one version
+    assert recorded_versions(game) == list(range(1, game.version + 1))
+    for player in players:
+        assert player.frame["version"] == game.version
+        assert player.frame["game"]["winner_seat"] == game.winner_seat
+        assert player.versions == sorted(set(player.versions))  # never twice, never backwards
+
+
+def test_a_deadline_is_forfeited_once_while_two_processes_sweep(servers, alice, bob) -> None:
+    game = started_game(alice, bob)
+    players = players_of(game)
+
+    async def scenario() -> None:
+        for player, server in zip(players, servers, strict=True):
+            await player.connect(server)
+        await play(players, random.Random(3), moves=4)
+        version = players[0].frame["version"]
+        await asyncio.to_thread(
+            Game.objects.filter(pk=game.pk).update,
+            deadline=timezone.now() - timedelta(seconds=1),
+        )
+        for player in players:
+            await player.version_at_least(version + 1)
+        # Both sweepers run every second: give the second one the time to try again.
+        await asyncio.sleep(3)
+        for player in players:
+            await player.close()
+
+    asyncio.run(scenario())
+
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.TIMEOUT)
+    assert game.actions.filter(kind=GameAction.Kind.FORFEIT).count() == 1
+    assert recorded_versions(game) == list(range(1, game.version + 1))
+    assert game.version == 4 + 2  # the start, four decisions, one forfeit
+    for player in players:
+        assert player.versions[-1] == game.version
+        assert player.frame["game"]["end_reason"] == "timeout"
+        assert player.versions == sorted(set(player.versions))
+
+
+def test_a_killed_process_s_player_reconnects_to_the_other_and_the_game_finishes(
+    servers_to_kill, alice, bob
+) -> None:
+    game = started_game(alice, bob)
+    players = players_of(game)
+    survivor, doomed = servers_to_kill
+
+    async def scenario() -> None:
+        for player, server in zip(players, servers_to_kill, strict=True):
+            await player.connect(server)
+        await play(players, random.Random(5), moves=10)
+        doomed.process.send_signal(signal.SIGKILL)
+        async with asyncio.timeout(20):
+            await players[1].closed.wait()
+        await players[1].connect(survivor)
+        await play(players, random.Random(6))
+        for player in players:
+            await player.close()
+
+    asyncio.run(scenario())
+
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.POINTS)
+    assert recorded_versions(game) == list(range(1, game.version + 1))
+    for player in players:
+        assert player.frame["version"] == game.version
+        assert player.frame["game"]["winner_seat"] == game.winner_seat
