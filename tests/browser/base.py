@@ -126,6 +126,14 @@ def version_of(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-version"))
 
 
+def close_overlays(page: Page) -> None:
+    """Close the summary or draw shown over the table (a player clicks them away)."""
+    for overlay in ("draw-panel", "deal-summary"):
+        button = page.locator(f"#{overlay}:visible .overlay-close")
+        if button.count():
+            button.click()
+
+
 def act_once(pages: list[Page], *, preferred_announcements: tuple[str, ...] = ()) -> None:
     """Make the one decision someone has to make: an announcement or a legal card.
 
@@ -137,6 +145,7 @@ def act_once(pages: list[Page], *, preferred_announcements: tuple[str, ...] = ()
     choices = [*preferred_announcements, "trump", "pass"]
     for _attempt in range(50):
         for page in pages:
+            close_overlays(page)
             for choice in choices:
                 announcement = page.locator(f"#announcements button[data-action={choice}]:visible")
                 if announcement.count():
