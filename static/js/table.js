@@ -532,6 +532,7 @@
   /* After a frame is drawn for good: open what it brings (a deal's summary, the result). */
   function afterRender(frame) {
     var deals = completeDeals(frame.view);
+    root.setAttribute("data-deals", String(deals.length));
     var isFinished = frame.game.status === "finished" || frame.game.status === "cancelled";
     var statusChanged = frame.game.status !== shownStatus;
     shownStatus = frame.game.status;
@@ -763,6 +764,7 @@
   window.addEventListener("resize", layout);
   setInterval(tick, 250);
   render(current);
+  root.setAttribute("data-deals", String(shownDeals));
   if (current.game.status === "finished") {
     openOverlay("match-end");
   } else if (current.view && current.game.first_dealer_draw && current.view.deal_number === 1 &&
