@@ -101,9 +101,6 @@ def lobby_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
 def _table_strings() -> dict:
     """Every sentence table.js shows, translated here so that it goes through gettext."""
 
-    def forms(singular: str, plural: str) -> dict:
-        return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 2)}
-
     return {
         "connected": _("En direct"),
         "reconnecting": _("Connexion perdue, reconnexion…"),
@@ -135,8 +132,15 @@ def _table_strings() -> dict:
         "away": _("absent"),
         "away_seconds": _("absent depuis %(n)s s"),
         "away_minutes": _("absent depuis %(n)s min"),
-        "tricks_count": forms("%(n)s pli", "%(n)s plis"),
-        "points_count": forms("%(n)s point", "%(n)s points"),
+        # Both forms of each count; table.js picks one by the language's rule.
+        "tricks_count": {
+            "one": ngettext("%(n)s pli", "%(n)s plis", 1),
+            "other": ngettext("%(n)s pli", "%(n)s plis", 2),
+        },
+        "points_count": {
+            "one": ngettext("%(n)s point", "%(n)s points", 1),
+            "other": ngettext("%(n)s point", "%(n)s points", 2),
+        },
         "suit_names": {"S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")},
         "suit_to": {"S": _("à pique"), "H": _("à cœur"), "D": _("à carreau"), "C": _("à trèfle")},
         "rank_names": {
