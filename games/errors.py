@@ -20,6 +20,11 @@ APP_ERROR_MESSAGES = {
     "game_not_open": _("Cette partie n'attend plus d'adversaire."),
     "not_creator": _("Seul le créateur peut annuler cette partie."),
     "bad_format": _("Format de partie inconnu."),
+    "rematch_not_possible": _("Pas de revanche pour cette partie."),
+    "rematch_already_offered": _("Une revanche a déjà été proposée pour cette partie."),
+    "rematch_not_pending": _("Aucune revanche n'attend votre réponse."),
+    "rematch_expired": _("La proposition de revanche a expiré."),
+    "rematch_opponent_gone": _("Votre adversaire a quitté la table : pas de revanche possible."),
 }
 
 

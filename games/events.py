@@ -41,3 +41,13 @@ def lobby_changed_on_commit() -> None:
 
 def game_started_on_commit(*, user_id: int, game_id: int, url: str) -> None:
     send_on_commit(member_group(user_id), {"type": "game.started", "game_id": game_id, "url": url})
+
+
+def game_presence_on_commit(*, game_id: int) -> None:
+    """Tell a table that a player came or went: each connection sends the new presence."""
+    send_on_commit(game_group(game_id), {"type": "game.presence"})
+
+
+def game_rematch_on_commit(*, game_id: int) -> None:
+    """Tell a table that its rematch offer changed: each connection sends its state."""
+    send_on_commit(game_group(game_id), {"type": "game.rematch"})

@@ -18,7 +18,7 @@ from games import engine
 from rankings.stars import star_label
 
 from .errors import GameError
-from .models import Game
+from .models import Game, GameConnection, RematchOffer
 
 # A waiting-room connection that has not sent its heartbeat for this long no longer counts.
 PRESENCE_EXPIRY_SECONDS = 45
@@ -179,6 +179,7 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "regular_deals": match_format.regular_deal_count,
             "completed_trick": completed_trick,
             "ladder_points": _ladder_points(game, seat),
+            "can_rematch": game.is_finished and not game.is_tournament and seat is not None,
             "stakes": {str(k): v for k, v in stakes.items()} if stakes else None,
             "record_url": (reverse("games:record", args=[game.pk]) if game.is_finished else None),
             "origin": {
@@ -202,6 +203,46 @@ def game_record(*, game: Game) -> dict:
     if state.end is not None and "end" not in record:
         record["end"] = state.end
     return record
+
+
+def game_presence(*, game: Game, now: datetime | None = None) -> list[dict]:
+    """Return, for each seat, whether its player has the table open, and for how long he has
+    been away if not (None when he never came or the heartbeat stopped without a close)."""
+    now = now or timezone.now()
+    since = now - timedelta(seconds=PRESENCE_EXPIRY_SECONDS)
+    presence = [{"connected": False, "away_seconds": None} for _seat in (0, 1)]
+    for connection in GameConnection.objects.filter(game=game):
+        seat_presence = presence[connection.seat]
+        if connection.closed_at is None and connection.last_seen >= since:
+            seat_presence["connected"] = True
+            continue
+        left_at = connection.closed_at or connection.last_seen
+        away = max(0, int((now - left_at).total_seconds()))
+        if seat_presence["away_seconds"] is None or away < seat_presence["away_seconds"]:
+            seat_presence["away_seconds"] = away
+    for seat_presence in presence:
+        if seat_presence["connected"]:
+            seat_presence["away_seconds"] = None
+    return presence
+
+
+def game_rematch(*, game: Game, now: datetime | None = None) -> dict | None:
+    """Return the `rematch` frame of a game: who offered, its state, where the new game is."""
+    now = now or timezone.now()
+    offer = RematchOffer.objects.filter(game=game).first()
+    if offer is None:
+        return None
+    status = offer.status
+    if status == RematchOffer.Status.OFFERED and offer.expires_at <= now:
+        status = RematchOffer.Status.EXPIRED
+    return {
+        "type": "rematch",
+        "status": str(status),
+        "by_seat": offer.offered_by_seat,
+        "expires_in": max(0, int((offer.expires_at - now).total_seconds())),
+        "game_id": offer.new_game_id,
+        "url": reverse("games:table", args=[offer.new_game_id]) if offer.new_game_id else None,
+    }
 
 
 # --- The waiting room -------------------------------------------------------------------------

@@ -399,7 +399,7 @@
       $("summary-name-" + seat).textContent = playerName(seat);
       $("summary-points-" + seat).textContent = String(deal.card_points[seat]);
       $("summary-tricks-" + seat).textContent = String(deal.tricks[seat]);
-      $("summary-score-" + seat).textContent = (deal.score[seat] > 0 ? "+" : "") + deal.score[seat];
+      $("summary-score-" + seat).textContent = String(deal.score[seat]);
       $("summary-total-" + seat).textContent = String(totals[seat]);
     });
     var list = $("summary-notes");

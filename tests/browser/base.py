@@ -165,8 +165,10 @@ def play_first_deal(pages: list[Page]) -> None:
         version = version_of(pages[0])
         act_once(pages)
         for page in pages:
+            # Past the completed trick's pause too: its deal summary (if any) is open by then.
             page.wait_for_function(
                 f"Number(document.getElementById('table').dataset.version) > {version}"
+                " && document.getElementById('table').dataset.holding === 'false'"
             )
     for page in pages:
         expect(page.locator("#deal-summary")).to_be_visible()
