@@ -107,7 +107,7 @@ def _table_strings() -> dict:
         "not_sent": _("Connexion perdue : votre choix n'a pas été envoyé, rejouez-le."),
         # French counts 0 and 1 in the singular ("0 pli"), English only 1 ("0 tricks").
         "zero_is_singular": (get_language() or "fr").startswith("fr"),
-        "card_images": False,
+        "card_images": True,
         "your_turn": _("À vous"),
         "their_turn": _("Au tour de %(name)s"),
         "phase": {

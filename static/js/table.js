@@ -84,12 +84,13 @@
       node.classList.add("has-image");
       node.appendChild(el("img", {src: cardsUrl + card + ".svg", alt: "", draggable: "false"}));
     } else {
-      var corner = el("span", {"class": "corner", "aria-hidden": "true"});
-      corner.appendChild(el("span", {"class": "corner-rank"}, rankLabel(card)));
-      corner.appendChild(el("span", {"class": "corner-suit"}, SYMBOLS[card[1]]));
-      node.appendChild(corner);
       node.appendChild(el("span", {"class": "pip", "aria-hidden": "true"}, SYMBOLS[card[1]]));
     }
+    // Our own corner index, larger than the face's: readable on a phone and in a fanned hand.
+    var corner = el("span", {"class": "corner", "aria-hidden": "true"});
+    corner.appendChild(el("span", {"class": "corner-rank"}, rankLabel(card)));
+    corner.appendChild(el("span", {"class": "corner-suit"}, SYMBOLS[card[1]]));
+    node.appendChild(corner);
     node.appendChild(el("span", {"class": "visually-hidden"}, cardName(card)));
     return node;
   }

@@ -145,6 +145,8 @@ def act_once(pages: list[Page], *, preferred_announcements: tuple[str, ...] = ()
     choices = [*preferred_announcements, "trump", "pass"]
     for _attempt in range(50):
         for page in pages:
+            if page.locator("#table").get_attribute("data-status") == "finished":
+                return
             close_overlays(page)
             for choice in choices:
                 announcement = page.locator(f"#announcements button[data-action={choice}]:visible")
