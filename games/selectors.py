@@ -397,10 +397,13 @@ def game_replay_steps(*, game: Game) -> dict:
         state = engine.forfeit(state, seat=end["seat"], reason=end["reason"])
         forfeit = {"type": "forfeit", "seat": end["seat"], "reason": end["reason"]}
         add(forfeit, len(record["deals"]) - 1)
+    # The deal summaries beside the viewer are `replay`'s own output for the same record.
+    _status, replayed = engine.replay_record(record)
     return {
         "players": record["players"],
         "format": record["format"],
         "steps": steps,
+        "deals": replayed["deals"],
         "totals": list(state.totals),
         "winner": state.winner,
         "end": state.end,

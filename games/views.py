@@ -13,6 +13,8 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import engine
+
 from . import quitters, selectors, services
 from .errors import APP_ERROR_MESSAGES, GameError
 from .forms import GameCreateForm
@@ -270,7 +272,7 @@ def record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Watch a finished game again, step by step, from its record."""
+    """Watch a finished game again, step by step, from its record (the table's own drawing)."""
     services.game_enforce_deadlines(now=timezone.now(), game_ids=[game_id])
     try:
         game = selectors.game_get(game_id=game_id)
@@ -278,12 +280,59 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404 from None
     if not game.is_finished or game.state is None:
         raise Http404
+    replay_data = selectors.game_replay_steps(game=game)
+    first = replay_data["steps"][0]
+    frame = {
+        "type": "state",
+        "version": 0,
+        "game": {
+            "id": game.pk,
+            "status": "in_progress",
+            "format": game.format,
+            "is_ranked": game.is_ranked,
+            "your_seat": None,
+            "players": [
+                {"name": name, "stars": None, "stars_label": ""} for name in replay_data["players"]
+            ],
+            "seconds_left": None,
+            "winner_seat": None,
+            "end_reason": None,
+            "first_dealer_draw": None,
+            "target": engine.FORMATS[game.format].target,
+            "regular_deals": engine.FORMATS[game.format].regular_deal_count,
+            "completed_trick": first["completed_trick"],
+            "ladder_points": [],
+            "can_rematch": False,
+            "stakes": None,
+            "record_url": reverse("games:record", args=[game.pk]),
+        },
+        "view": first["view"],
+    }
     return render(
         request,
-        "games/replay.html",
+        "games/table.html",
         {
             "game": game,
-            "replay": selectors.game_replay_steps(game=game),
-            "table_strings": _table_strings(),
+            "seat": None,
+            "frame": frame,
+            "replay": replay_data,
+            "stakes": None,
+            "table_strings": {**_table_strings(), **_replay_strings()},
         },
     )
+
+
+def _replay_strings() -> dict:
+    return {
+        "replay_step": _("Étape %(n)s sur %(total)s"),
+        "replay_start": _("Début de la donne %(n)s"),
+        "replay_action": {
+            "trump": _("%(name)s choisit l'atout %(suit)s"),
+            "roll": _("%(name)s roule"),
+            "buque": _("%(name)s buque"),
+            "surbuque": _("%(name)s sur-buque"),
+            "pass": _("%(name)s passe"),
+            "play": _("%(name)s joue %(card)s"),
+            "forfeit": _("%(name)s perd par forfait"),
+        },
+    }

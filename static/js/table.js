@@ -158,7 +158,9 @@
     var isNarrow = width < 560;
     // Text rows: two player lines, deal info, trick caption, turn line, decision buttons.
     var textHeight = isNarrow ? 230 : 235;
-    var byHeight = (height - textHeight) / 4.55;
+    // The replay shows the opponent's hand face up: one more row of cards.
+    var rows = root.getAttribute("data-replay") === "true" ? 5.5 : 4.55;
+    var byHeight = (height - textHeight) / rows;
     // On a phone the hand overlaps (its corner indexes stay visible), on a desktop it does not.
     var overlap = isNarrow ? 0.72 : 1.08;
     var byWidthHand = width / (1 + 7 * overlap) / 1.4 * 1.4;
@@ -327,14 +329,21 @@
     var isPlayer = game.your_seat !== null;
     var mine = !isHold && isPlayer && isMyTurn(view, game) && view.phase === "play";
     var legal = isPlayer ? legalPlays(view) : {};
-    if (isPlayer) {
+    if (view.hands) {
+      // The replay of a finished game: nothing is secret any more, both hands are shown.
+      view.hands[bottom].forEach(function (card) { hand.appendChild(faceNode(card)); });
+      view.hands[1 - bottom].forEach(function (card) { top.appendChild(faceNode(card)); });
+      top.classList.remove("hand-hidden");
+    } else if (isPlayer) {
       view.hand.forEach(function (card) {
         hand.appendChild(cardButton(card, !!legal[card], mine));
       });
     } else {
       for (var i = 0; i < view.hand_counts[bottom]; i += 1) hand.appendChild(backNode());
     }
-    for (var j = 0; j < view.hand_counts[1 - bottom]; j += 1) top.appendChild(backNode());
+    if (!view.hands) {
+      for (var j = 0; j < view.hand_counts[1 - bottom]; j += 1) top.appendChild(backNode());
+    }
     renderStacks($("stacks-bottom"), view.stacks[bottom], isPlayer, legal, mine);
     renderStacks($("stacks-top"), view.stacks[1 - bottom], false, {}, false);
   }
@@ -711,7 +720,8 @@
   }
   var presenceAt = performance.now();
 
-  var socket = window.liveSocket(root.getAttribute("data-socket-path"), {
+  var isReplay = root.getAttribute("data-replay") === "true";
+  var socket = isReplay ? {send: function () { return false; }} : window.liveSocket(root.getAttribute("data-socket-path"), {
     onStatus: function (name) {
       var line = $("live-status");
       line.textContent = name === "open" ? S.connected : name === "reconnecting" ? S.reconnecting : "";
@@ -721,6 +731,86 @@
     },
     onFrame: onFrame,
   });
+
+  // --- Replay of a finished game -------------------------------------------------------------
+
+  function startReplay() {
+    var data = JSON.parse(document.getElementById("replay-data").textContent);
+    var steps = data.steps;
+    var base = current.game;
+    var index = 0;
+
+    function describe(step) {
+      var action = step.action;
+      if (!action) return fmt(S.replay_start, {n: step.deal_index + 1});
+      return fmt(S.replay_action[action.type] || "", {
+        name: data.players[action.seat],
+        suit: action.suit ? suitText(action.suit) : "",
+        card: action.card ? cardName(action.card) : "",
+      });
+    }
+
+    function show(next) {
+      index = Math.max(0, Math.min(steps.length - 1, next));
+      var step = steps[index];
+      var game = Object.assign({}, base, {completed_trick: step.completed_trick});
+      var isLast = index === steps.length - 1;
+      if (isLast) {
+        game.status = "finished";
+        game.winner_seat = data.winner;
+      }
+      var frame = {type: "state", version: index, game: game, view: step.view};
+      // A card that completes a trick: the trick is shown with its winner, as at the table.
+      var justTaken = step.action && step.action.type === "play" && !step.view.trick.length;
+      render(frame, justTaken && step.completed_trick ? step.completed_trick : undefined);
+      $("felt").hidden = false;
+      root.setAttribute("data-holding", "false");
+      $("replay-step").textContent = fmt(S.replay_step, {n: index + 1, total: steps.length});
+      $("replay-action").textContent = describe(step);
+      $("replay-deal").value = String(step.deal_index);
+      $("replay-prev").disabled = index === 0;
+      $("replay-prev-trick").disabled = index === 0;
+      $("replay-next").disabled = isLast;
+      $("replay-next-trick").disabled = isLast;
+      Array.prototype.forEach.call(document.querySelectorAll(".replay-deals tr[data-deal]"), function (row) {
+        row.classList.toggle("is-current", row.getAttribute("data-deal") === String(step.deal_index));
+      });
+    }
+
+    function isTrickEnd(step) {
+      return step.action && step.action.type === "play" && !step.view.trick.length;
+    }
+
+    function nextTrick() {
+      for (var i = index + 1; i < steps.length; i += 1) {
+        if (isTrickEnd(steps[i]) || i === steps.length - 1) return show(i);
+      }
+    }
+
+    function previousTrick() {
+      for (var i = index - 1; i > 0; i -= 1) {
+        if (isTrickEnd(steps[i])) return show(i);
+      }
+      show(0);
+    }
+
+    $("replay-next").addEventListener("click", function () { show(index + 1); });
+    $("replay-prev").addEventListener("click", function () { show(index - 1); });
+    $("replay-next-trick").addEventListener("click", nextTrick);
+    $("replay-prev-trick").addEventListener("click", previousTrick);
+    $("replay-deal").addEventListener("change", function () {
+      var deal = Number($("replay-deal").value);
+      for (var i = 0; i < steps.length; i += 1) {
+        if (steps[i].deal_index === deal) return show(i);
+      }
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.target && (event.target.tagName === "SELECT" || event.target.tagName === "INPUT")) return;
+      if (event.key === "ArrowRight") show(index + 1);
+      if (event.key === "ArrowLeft") show(index - 1);
+    });
+    show(0);
+  }
 
   // --- Controls -------------------------------------------------------------------------------
 
@@ -763,6 +853,10 @@
   }
 
   window.addEventListener("resize", layout);
+  if (isReplay) {
+    startReplay();
+    return;
+  }
   setInterval(tick, 250);
   render(current);
   root.setAttribute("data-deals", String(shownDeals));
