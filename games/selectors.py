@@ -192,6 +192,17 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
     }
 
 
+def game_record_site(*, game: Game) -> dict:
+    """Return the site's metadata of an exported record (game-record.md, *Metadata*), which
+    `replay` ignores: the game's id, its dates and whether it was ranked."""
+    return {
+        "game_id": game.pk,
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "ended_at": game.ended_at.isoformat() if game.ended_at else None,
+        "ranked": game.is_ranked,
+    }
+
+
 def game_record(*, game: Game) -> dict:
     """Return the game-record.md document of a game (finished or not: callers decide)."""
     state = engine.state_from_json(game.state)
@@ -351,7 +362,8 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
                 is_ranked=game.is_ranked,
                 result_label=_result_label(game, seat),
                 ended_at=game.ended_at,
-                url=reverse("games:table", args=[game.pk]),
+                # A finished game opens in the replay viewer, a game in progress at its table.
+                url=reverse("games:replay" if game.is_finished else "games:table", args=[game.pk]),
             )
         )
     return items

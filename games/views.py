@@ -264,9 +264,8 @@ def record(request: HttpRequest, game_id: int) -> HttpResponse:
     if not game.is_finished:
         # game-record.md, Exporting: no deck order leaves the server while a game is in progress.
         return HttpResponseForbidden()
-    response = JsonResponse(
-        selectors.game_record(game=game), json_dumps_params={"ensure_ascii": False, "indent": 2}
-    )
+    document = {**selectors.game_record(game=game), "site": selectors.game_record_site(game=game)}
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="partie-{game.pk}.json"'
     return response
 

@@ -167,8 +167,6 @@ class TableTests(BrowserTestCase):
         alice.once("dialog", lambda dialog: dialog.accept())
         alice.click("#leave-button")
         expect(bob.locator("#match-end")).to_be_visible()
-        expect(bob.locator("#match-end-reason")).to_have_text(
-            "Forfait : alice a quitté la partie."
-        )
+        expect(bob.locator("#match-end-reason")).to_have_text("Forfait : alice a quitté la partie.")
         in_view(bob, bob.locator("#rematch-button"))
         in_view(bob, bob.locator("#new-game-link"))
