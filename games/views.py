@@ -100,7 +100,7 @@ def lobby_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:lobby")
 
 
-def _table_strings() -> dict:
+def _table_strings(user=None) -> dict:
     """Every sentence table.js shows, translated here so that it goes through gettext."""
 
     return {
@@ -110,6 +110,9 @@ def _table_strings() -> dict:
         # French counts 0 and 1 in the singular ("0 pli"), English only 1 ("0 tricks").
         "zero_is_singular": (get_language() or "fr").startswith("fr"),
         "card_images": True,
+        "muted": bool(getattr(user, "is_sound_muted", False)),
+        "sound_on": _("Sons : oui"),
+        "sound_off": _("Sons : non"),
         "your_turn": _("À vous"),
         "their_turn": _("Au tour de %(name)s"),
         "phase": {
@@ -238,7 +241,7 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
             "seat": seat,
             "frame": frame,
             "stakes": frame["game"]["stakes"],
-            "table_strings": _table_strings(),
+            "table_strings": _table_strings(request.user),
         },
     )
 

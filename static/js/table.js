@@ -814,6 +814,23 @@
 
   // --- Controls -------------------------------------------------------------------------------
 
+  var soundForm = $("sound-form");
+  if (soundForm) {
+    // Switch without leaving the table: the same form, posted in the background.
+    soundForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var wanted = !isMuted;
+      var body = new FormData(soundForm);
+      body.set("muted", wanted ? "1" : "0");
+      fetch(soundForm.action, {method: "POST", body: body, credentials: "same-origin"}).then(function (response) {
+        if (!response.ok) return;
+        isMuted = wanted;
+        $("sound-button").textContent = isMuted ? S.sound_off : S.sound_on;
+        $("sound-button").setAttribute("aria-pressed", isMuted ? "false" : "true");
+      });
+    });
+  }
+
   var leaveForm = $("leave-form");
   if (leaveForm) {
     leaveForm.addEventListener("submit", function (event) {
