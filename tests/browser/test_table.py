@@ -7,8 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
-from games import engine, services
+from games import engine, selectors, services
 from games.models import Game
+from tests.browser.accessibility import assert_accessible
 from tests.browser.base import PASSWORD, BrowserTestCase, act_once, close_overlays
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -71,6 +72,7 @@ class TableTests(BrowserTestCase):
         # The first-dealer draw: a short overlay over the table.
         expect(dealer_page.locator("#draw-panel")).to_be_visible()
         in_view(dealer_page, dealer_page.locator("#draw-panel .overlay-box"))
+        assert_accessible(dealer_page, "draw")
         close_overlays(dealer_page)
         close_overlays(other_page)
 
@@ -80,6 +82,7 @@ class TableTests(BrowserTestCase):
         in_view(dealer_page, dealer_page.locator("#stacks-bottom .card"))
         in_view(dealer_page, dealer_page.locator("#stacks-top .card"))
         in_view(dealer_page, dealer_page.locator("#countdown"))
+        assert_accessible(dealer_page, "trump")
         dealer_page.locator("#announcements button[data-action=trump]").first.click()
 
         # Buque, then sur-buque.
@@ -87,10 +90,12 @@ class TableTests(BrowserTestCase):
         expect(buque).to_be_visible()
         in_view(other_page, other_page.locator("#announcements button"))
         in_view(other_page, other_page.locator("#hand button.card"))
+        assert_accessible(other_page, "buque")
         buque.click()
         surbuque = dealer_page.locator("#announcements button[data-action=surbuque]")
         expect(surbuque).to_be_visible()
         in_view(dealer_page, dealer_page.locator("#announcements button"))
+        assert_accessible(dealer_page, "sur-buque")
         dealer_page.locator("#announcements button[data-action=pass]").click()
 
         # The play: the playable cards of whoever leads, then of whoever follows.
@@ -98,6 +103,7 @@ class TableTests(BrowserTestCase):
         legal = "#felt button.card.is-legal"
         expect(leader_page.locator(legal).first).to_be_visible()
         in_view(leader_page, leader_page.locator(legal))
+        assert_accessible(leader_page, "play")
         leader_page.locator(legal).first.click()
         expect(dealer_page.locator(legal).first).to_be_visible()
         in_view(dealer_page, dealer_page.locator(legal))
@@ -109,6 +115,7 @@ class TableTests(BrowserTestCase):
             expect(page.locator("#trick .played.is-winning")).to_have_count(1)
             expect(page.locator("#trick-caption")).to_contain_text("Pli pour")
             in_view(page, page.locator("#trick .played"))
+        assert_accessible(pages[0], "completed trick")
         # Then it goes to its winner and the next decision comes.
         for page in pages:
             expect(page.locator("#table")).to_have_attribute("data-holding", "false")
@@ -127,6 +134,8 @@ class TableTests(BrowserTestCase):
             expect(page.locator("#deal-summary")).to_be_visible()
             in_view(page, page.locator("#deal-summary .overlay-box"))
             expect(page.locator("#deal-summary-title")).to_have_text("Fin de la donne 1")
+        assert_accessible(pages[0], "deal summary")
+        for page in pages:
             close_overlays(page)
         # The next deal's first decision is in view too.
         next_dealer_page = pages[1 - dealer]
@@ -144,6 +153,7 @@ class TableTests(BrowserTestCase):
         expect(alice.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")
         in_view(alice, alice.locator("#rematch-button"))
         in_view(alice, alice.locator("#new-game-link"))
+        assert_accessible(alice, "match end")
         expect(bob.locator("#match-end")).to_be_visible()
 
         alice.click("#rematch-button")
@@ -170,3 +180,15 @@ class TableTests(BrowserTestCase):
         expect(bob.locator("#match-end-reason")).to_have_text("Forfait : alice a quitté la partie.")
         in_view(bob, bob.locator("#rematch-button"))
         in_view(bob, bob.locator("#new-game-link"))
+        assert_accessible(bob, "match end")
+
+        # The finished game, watched again: step through every action to the final totals.
+        game = Game.objects.get()
+        bob.goto(f"/parties/{game.pk}/revoir/")
+        assert_accessible(bob, "replay")
+        while bob.locator("#replay-next").is_enabled():
+            bob.click("#replay-next")
+        _status, replayed = engine.replay_record(selectors.game_record(game=game))
+        expect(bob.locator("#player-bottom .player-total")).to_have_text(str(replayed["totals"][0]))
+        expect(bob.locator("#player-top .player-total")).to_have_text(str(replayed["totals"][1]))
+        expect(bob.locator("#replay-total-0")).to_have_text(str(replayed["totals"][0]))
