@@ -242,7 +242,9 @@ class TournamentPrizeAdmin(admin.ModelAdmin):
     @admin.action(description=_("Marquer comme remis"), permissions=["deliver"])
     def mark_delivered(self, request, queryset):
         count = prizes_mark_delivered(
-            prize_ids=list(queryset.values_list("pk", flat=True)), now=timezone.now()
+            prize_ids=list(queryset.values_list("pk", flat=True)),
+            operator=request.user,
+            now=timezone.now(),
         )
         self.message_user(
             request,

@@ -27,8 +27,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.models import OperatorAction
 from accounts.selectors import member_is_verified
-from accounts.services import InsufficientCredits, wallet_move
+from accounts.services import InsufficientCredits, operator_action_record, wallet_move
 from games.errors import GameError
 from games.models import Game
 from games.services import game_start_between
@@ -687,11 +688,37 @@ def edition_create_next(*, tournament_id: int, now: dt.datetime) -> Tournament |
 # --- Prizes to deliver ------------------------------------------------------------------------
 
 
-def prizes_mark_delivered(*, prize_ids, now: dt.datetime) -> int:
-    """Mark items and money prizes to deliver as delivered; return how many changed."""
-    return TournamentPrize.objects.filter(
-        pk__in=prize_ids, status=TournamentPrize.Status.TO_DELIVER
-    ).update(status=TournamentPrize.Status.DELIVERED, delivered_at=now)
+def prizes_mark_delivered(*, prize_ids, operator, now: dt.datetime) -> int:
+    """Mark items and money prizes to deliver as delivered, each with its line in the team's
+    audit trail (as the ladder's prizes); return how many changed. The caller checks the
+    operator's `tournaments.deliver_tournamentprize`."""
+    with transaction.atomic():
+        prizes = list(
+            TournamentPrize.objects.select_for_update()
+            .filter(pk__in=prize_ids, status=TournamentPrize.Status.TO_DELIVER)
+            .select_related("tournament")
+            .order_by("pk")
+        )
+        for prize in prizes:
+            prize.status = TournamentPrize.Status.DELIVERED
+            prize.delivered_at = now
+            prize.save(update_fields=["status", "delivered_at"])
+            with translation.override("fr"):
+                reason = _("%(tournament)s, place %(place)d : %(prize)s") % {
+                    "tournament": prize.tournament.name,
+                    "place": prize.place,
+                    "prize": prize.label(),
+                }
+            operator_action_record(
+                operator=operator,
+                kind=OperatorAction.Kind.PRIZE_DELIVERY,
+                member=prize.winner,
+                reason=reason,
+                subject_type="tournament_prize",
+                subject_id=prize.pk,
+                created_at=now,
+            )
+    return len(prizes)
 
 
 # --- E-mails ----------------------------------------------------------------------------------

@@ -5,7 +5,15 @@ import random
 import pytest
 
 from games.computer import LEVELS, choose_action, pause_seconds
-from games.engine import Action, apply, deal_start, new_match, player_view, seat_to_act, shuffled_deck
+from games.engine import (
+    Action,
+    apply,
+    deal_start,
+    new_match,
+    player_view,
+    seat_to_act,
+    shuffled_deck,
+)
 
 
 def _state_after_deal(seed: int):

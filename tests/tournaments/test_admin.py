@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import timezone
 
+from accounts.models import OperatorAction
 from accounts.selectors import wallet_balance
 from tournaments.models import Tournament, TournamentPrize
 
@@ -199,3 +200,14 @@ def test_marking_a_prize_delivered_needs_its_own_permission(make_tournament, mem
     prize.refresh_from_db()
     assert prize.status == "delivered"
     assert prize.delivered_at is not None
+    # The delivery is in the team's audit trail, like a ladder prize's, and only once.
+    with_permission.post("/admin/tournaments/tournamentprize/", action)
+    line = OperatorAction.objects.get()
+    assert (line.kind, line.member, line.subject_type, line.subject_id) == (
+        OperatorAction.Kind.PRIZE_DELIVERY,
+        winner,
+        "tournament_prize",
+        str(prize.pk),
+    )
+    assert line.operator.username == "avec_droit"
+    assert "Un jeu de cartes" in line.reason
