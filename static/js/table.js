@@ -202,7 +202,7 @@
   }
 
   function renderPresence(box, game, seat) {
-    var presence = game.presence ? game.presence[seat] : null;
+    var presence = presenceBySeat ? presenceBySeat[seat] : null;
     var text = "";
     var state = "unknown";
     if (presence && game.status === "in_progress") {
@@ -291,7 +291,7 @@
       warnedShort = true;
       sound("short");
     }
-    if (current.game.presence) {
+    if (presenceBySeat) {
       ["player-bottom", "player-top"].forEach(function (id) {
         var box = $(id);
         var seat = Number(box.getAttribute("data-seat"));
@@ -702,7 +702,7 @@
       queue.push(frame);
       pump();
     } else if (frame.type === "presence") {
-      current.game.presence = frame.presence;
+      presenceBySeat = frame.presence;
       presenceAt = performance.now();
       renderPlayers(current.view, current.game, current.game.your_seat === null ? 0 : current.game.your_seat);
     } else if (frame.type === "rematch") {
@@ -719,6 +719,7 @@
     }
   }
   var presenceAt = performance.now();
+  var presenceBySeat = null;
 
   var isReplay = root.getAttribute("data-replay") === "true";
   var socket = isReplay ? {send: function () { return false; }} : window.liveSocket(root.getAttribute("data-socket-path"), {

@@ -69,6 +69,9 @@ class TableTests(BrowserTestCase):
         dealer = engine.state_from_json(game.state).deal.dealer
         dealer_page, other_page = pages[dealer], pages[1 - dealer]
 
+        # Both players are shown at the table.
+        for page in pages:
+            expect(page.locator("#player-top")).to_have_attribute("data-presence", "here")
         # The first-dealer draw: a short overlay over the table.
         expect(dealer_page.locator("#draw-panel")).to_be_visible()
         in_view(dealer_page, dealer_page.locator("#draw-panel .overlay-box"))
@@ -146,6 +149,13 @@ class TableTests(BrowserTestCase):
 
     def test_every_phase_fits_a_laptop_and_a_rematch_is_played_again(self) -> None:
         alice, bob = self.play_every_phase(LAPTOP)
+
+        # A player who closes his tab shows as away on the other side.
+        bob.goto("/regles/")
+        expect(alice.locator("#player-top")).to_have_attribute("data-presence", "away")
+        expect(alice.locator("#player-top .presence-text")).to_contain_text("absent depuis")
+        bob.goto(alice.url)
+        expect(alice.locator("#player-top")).to_have_attribute("data-presence", "here")
 
         bob.once("dialog", lambda dialog: dialog.accept())
         bob.click("#leave-button")
