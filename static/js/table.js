@@ -505,6 +505,9 @@
   /* Draw one frame. `hold` is a completed trick shown in place of the frame's own trick, with
    * every decision held back until it has gone to its winner. */
   function render(frame, hold) {
+    // A keyboard player keeps his place: redrawn buttons take the focus back to the decision.
+    var hadFocus = root.contains(document.activeElement) && document.activeElement !== document.body &&
+      $("felt").contains(document.activeElement);
     current = frame;
     var game = frame.game;
     var view = frame.view;
@@ -537,6 +540,10 @@
     var leave = $("leave-form");
     if (leave) leave.hidden = game.status !== "in_progress";
     layout();
+    if (hadFocus) {
+      var target = document.querySelector("#announcements button, #felt button.card.is-legal") || $("felt");
+      target.focus({preventScroll: true});
+    }
   }
 
   /* After a frame is drawn for good: open what it brings (a deal's summary, the result). */
