@@ -2,6 +2,7 @@
 completed trick shown, the results as overlays, the rematch."""
 
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 from django.contrib.auth import get_user_model
@@ -86,6 +87,9 @@ class TableTests(BrowserTestCase):
         in_view(dealer_page, dealer_page.locator("#stacks-top .card"))
         in_view(dealer_page, dealer_page.locator("#countdown"))
         assert_accessible(dealer_page, "trump")
+        # The tab says whose turn it is.
+        expect(dealer_page).to_have_title(re.compile("^À vous · "))
+        expect(other_page).not_to_have_title(re.compile("^À vous"))
         dealer_page.locator("#announcements button[data-action=trump]").first.click()
 
         # Buque, then sur-buque.
