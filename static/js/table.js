@@ -361,6 +361,7 @@
       container.appendChild(slot);
     });
     container.classList.toggle("is-complete", winner !== undefined);
+    container.classList.remove("goes-top", "goes-bottom");
     container.setAttribute("data-winner", winner === undefined ? "" : String(winner === bottom ? "bottom" : "top"));
     $("trick-caption").textContent = winner !== undefined ? fmt(S.trick_taken, {name: playerName(winner)}) : "";
   }
@@ -602,6 +603,11 @@
         shownTrickKey = trick.key;
         isHolding = true;
         render(frame, trick);
+        // The trick slides to its winner's side in the last moments of the pause.
+        var side = trick.winner === (frame.game.your_seat === null ? 0 : frame.game.your_seat) ? "bottom" : "top";
+        setTimeout(function () {
+          $("trick").classList.add("goes-" + side);
+        }, TRICK_HOLD_MS - 300);
         setTimeout(function () {
           isHolding = false;
           // A newer frame waiting in the queue replaces this one at once.
