@@ -69,7 +69,8 @@ def test_member_games_lists_results_newest_first(alice, bob):
     assert items[1].result_label == ("Victoire" if first.winner_seat == 1 else "Défaite")
     assert items[1].ended_at == first.ended_at
     assert items[1].is_ranked is False
-    assert items[1].url == f"/parties/{first.pk}/"
+    assert items[0].url == f"/parties/{second.pk}/"
+    assert items[1].url == f"/parties/{first.pk}/revoir/"
     assert selectors.member_games(user=bob, limit=1)[0].game == second
 
 
