@@ -654,6 +654,7 @@
   // --- Rematch --------------------------------------------------------------------------------
 
   var rematch = null;
+  var rematchTimer = null;
   function renderRematch(game) {
     var offer = $("rematch-button");
     if (!offer) return;
@@ -671,8 +672,13 @@
     var status = $("rematch-status");
     var by = frame.by_seat === current.game.your_seat;
     var state = frame.status;
+    clearTimeout(rematchTimer);
     if (state === "offered") {
       rematch.state = by ? "offered" : "received";
+      // The server refuses an answer after the offer's time; both tables say so by then.
+      rematchTimer = setTimeout(function () {
+        onRematch(Object.assign({}, frame, {status: "expired"}));
+      }, (frame.expires_in || 0) * 1000 + 500);
       status.textContent = by ? S.rematch.waiting : fmt(S.rematch.received, {name: playerName(frame.by_seat)});
       if (!by) openOverlay("match-end");
     } else {
