@@ -723,6 +723,14 @@
     } else if (frame.type === "presence") {
       presenceBySeat = frame.presence;
       presenceAt = performance.now();
+      var you = current.game.your_seat;
+      if (rematch && (rematch.state === "offered" || rematch.state === "received") && you !== null &&
+          !presenceBySeat[1 - you].connected) {
+        clearTimeout(rematchTimer);
+        rematch.state = "gone";
+        $("rematch-status").textContent = S.rematch.gone;
+        renderRematch(current.game);
+      }
       renderPlayers(current.view, current.game, current.game.your_seat === null ? 0 : current.game.your_seat);
     } else if (frame.type === "rematch") {
       onRematch(frame);
