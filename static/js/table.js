@@ -662,7 +662,8 @@
     var decline = $("rematch-decline");
     var canOffer = game.status === "finished" && game.your_seat !== null && game.can_rematch;
     var state = rematch ? rematch.state : null;
-    offer.hidden = !canOffer || state === "offered" || state === "received" || state === "accepted";
+    // One offer per game: once made (whatever became of it), the button is gone.
+    offer.hidden = !canOffer || state !== null;
     accept.hidden = state !== "received";
     decline.hidden = state !== "received";
   }
@@ -741,6 +742,10 @@
       $("next-game").hidden = false;
     } else if (frame.type === "error") {
       if (frame.code === "stale_version") return;  // the fresh state follows at once
+      if (frame.code.indexOf("rematch_") === 0) {
+        $("rematch-status").textContent = S.errors[frame.code] || frame.message;
+        return;
+      }
       showRuleError(explainRule(frame.code) || S.errors[frame.code] || frame.message);
       if (typeof frame.version === "number" && frame.version > current.version) socket.send({type: "snapshot"});
     }
