@@ -7,7 +7,7 @@ from django.utils import timezone
 from games import selectors, services
 from games.errors import GameError
 from games.models import Game, LobbyPresence
-from tests.games.conftest import cards_in, hidden_cards, random_legal_action, seated_user
+from tests.games.conftest import hidden_cards, random_legal_action, seated_user, shown_cards
 from tests.games.test_services import play_to_end, start_game
 
 
@@ -135,14 +135,7 @@ def test_no_view_ever_shows_a_hidden_card(alice, bob, seed):
         game = Game.objects.select_related("seat0", "seat1").get(pk=game.pk)
         for seat in (0, 1, None):
             frame = selectors.game_frame(game=game, seat=seat)
-            # The draw and the last trick of a deal already over show cards of the past (each
-            # deal uses the whole deck again); the trick of the current deal is checked.
-            trick = frame["game"]["completed_trick"]
-            is_past = trick is not None and not trick["key"].startswith(
-                f"{frame['view']['deal_number']}-"
-            )
-            public = {"first_dealer_draw": None, **({"completed_trick": None} if is_past else {})}
-            shown = cards_in(frame["view"]) | cards_in({**frame["game"], **public})
+            shown = shown_cards(frame)
             assert shown & hidden_cards(game, seat) == set()
             assert "deck" not in str(frame)
             checked += 1
