@@ -152,23 +152,55 @@ AUTH_USER_MODEL = "accounts.User"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
-if REDIS_URL:
-    # Redis pub/sub: one PUBLISH per group message instead of the core layer's per-channel lists;
-    # it cut the p99 of a move on two processes from about 100 ms to about 35 ms
-    # (docs/performance.md). Nothing is lost by its lack of persistence: a client that misses a
-    # version asks for a snapshot (docs/protocol.md).
-    CHANNEL_LAYERS = {
+
+def redis_services(url: str) -> tuple[dict, dict]:
+    """Return the channel layers and the caches of the site on the Redis server at `url`.
+
+    Both retry a command once on a fresh connection: a connection of the pool that died with a
+    restarted Redis is replaced at once, instead of failing the first broadcast after Redis
+    returns. A Redis that is down fails fast (the connect timeout), and neither failure breaks a
+    request: broadcasts are logged (`games.events`), the cache falls back to a local memory
+    (`cartomaniak.cache`). docs/security.md, *Faults of the real-time layer*.
+    """
+    from redis.asyncio.retry import Retry as AsyncRetry
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    channel_layers = {
+        # Redis pub/sub: one PUBLISH per group message instead of the core layer's per-channel
+        # lists; it cut the p99 of a move on two processes from about 100 ms to about 35 ms
+        # (docs/performance.md). Nothing is lost by its lack of persistence: a client that
+        # misses a version asks for a snapshot, and the game socket's heartbeat catches up
+        # (docs/protocol.md).
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": url,
+                        "retry": AsyncRetry(NoBackoff(), 1),
+                        "socket_connect_timeout": 1,
+                    }
+                ]
+            },
         }
     }
-    CACHES = {
+    caches = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "BACKEND": "cartomaniak.cache.FailSafeRedisCache",
+            "LOCATION": url,
+            "OPTIONS": {
+                "retry": Retry(NoBackoff(), 1),
+                "socket_connect_timeout": 1,
+                "socket_timeout": 1,
+            },
         }
     }
+    return channel_layers, caches
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS, CACHES = redis_services(REDIS_URL)
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -277,6 +309,15 @@ if not DEBUG:
 
 # Every decision of a player has this long before it is a forfeit (manille-2p.md, Timing).
 GAME_DECISION_SECONDS = int(os.environ.get("GAME_DECISION_SECONDS", "180"))
+
+# Abuse limits of the live site (games/limits.py, docs/security.md): open sockets per member
+# (per address for anonymous spectators), messages per socket (a burst, then a steady rate),
+# waiting-room actions (create, cancel, join) per member and minute.
+SOCKETS_PER_MEMBER = int(os.environ.get("SOCKETS_PER_MEMBER", "10"))
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "30"))
+SOCKET_MESSAGES_BURST = int(os.environ.get("SOCKET_MESSAGES_BURST", "100"))
+SOCKET_MESSAGES_PER_SECOND = float(os.environ.get("SOCKET_MESSAGES_PER_SECOND", "10"))
+LOBBY_ACTIONS_PER_MINUTE = int(os.environ.get("LOBBY_ACTIONS_PER_MINUTE", "20"))
 
 LOGGING = {
     "version": 1,

@@ -1,16 +1,22 @@
 """Websocket consumers of the games app: parse, authorise, call one service, answer.
 
-A domain error becomes one `error` frame and the socket stays open (docs/protocol.md).
+A domain error becomes one `error` frame and the socket stays open (docs/protocol.md). The abuse
+limits of `games.limits` (sockets per member, messages per socket, waiting-room actions) are
+applied here, in the base class, before any consumer's own code runs.
 """
 
 import json
+import logging
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
-from . import events, selectors, services
+from . import events, limits, selectors, services
 from .errors import GameError
+
+logger = logging.getLogger(__name__)
 
 # Every client message is small; anything bigger is refused before it is even parsed.
 MAX_FRAME_CHARS = 4096
@@ -21,7 +27,47 @@ def _is_int(value) -> bool:
 
 
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
+    # Message types that count against the member's waiting-room actions (games.limits).
+    rate_limited_types: tuple[str, ...] = ()
+    socket_slot: tuple[str, str] | None = None
+    is_closing = False
+    is_started = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception as error:
+            if self.is_started:
+                raise
+            # Before the handshake, only the channel layer can fail (Redis is down): refuse this
+            # socket cleanly; the client retries with its backoff (docs/security.md).
+            logger.warning("Socket refused, channel layer unreachable: %r", error)
+            await send({"type": "websocket.close", "code": 1013})
+
+    async def websocket_connect(self, message):
+        self.is_started = True
+        self.socket_slot = await limits.socket_slot_claim(scope=self.scope)
+        if self.socket_slot is None:
+            # Accepted first, so that the browser sees the documented close code.
+            await self.accept()
+            await self.close(code=limits.CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.message_budget = limits.MessageBudget()
+        await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message):
+        if self.socket_slot is not None:
+            await limits.socket_slot_release(self.socket_slot)
+            self.socket_slot = None
+        await super().websocket_disconnect(message)
+
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.is_closing:
+            return
+        if not self.message_budget.spend():
+            self.is_closing = True
+            await self.close(code=limits.CLOSE_TOO_MANY_MESSAGES)
+            return
         raw = text_data if text_data is not None else bytes_data
         if raw is None:
             await self.send_error(GameError("malformed"))
@@ -34,10 +80,24 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
         except (ValueError, UnicodeDecodeError):
             await self.send_error(GameError("bad_json"))
             return
+        except RecursionError:
+            # Valid JSON nested deeper than the parser goes: no message of ours is, it is no
+            # object either (`[[[…]]]`).
+            await self.send_error(GameError("malformed"))
+            return
         if not isinstance(content, dict):
             await self.send_error(GameError("malformed"))
             return
-        await self.receive_json(content)
+        try:
+            if content.get("type") in self.rate_limited_types:
+                await sync_to_async(limits.lobby_action_check)(user=self.user)
+            await self.receive_json(content)
+        except GameError as error:
+            await self.send_error(error)
+        except Exception:
+            # A fault of ours must not close the socket (1011) on the player: logged, answered.
+            logger.exception("Websocket message failed: %.200r", raw)
+            await self.send_error(GameError("server_error"))
 
     async def send_error(self, error: GameError) -> None:
         await self.send_json(error.to_frame(version=getattr(self, "sent_version", None)))
@@ -54,6 +114,8 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
 
 class LobbyConsumer(_JsonConsumer):
     """The waiting room: presence, open games, create / cancel / join."""
+
+    rate_limited_types = ("create", "cancel", "join")
 
     async def connect(self):
         if not self.is_authenticated:
@@ -150,12 +212,13 @@ class GameConsumer(_JsonConsumer):
             await database_sync_to_async(services.game_connection_close)(
                 channel_name=self.channel_name, now=timezone.now()
             )
-        group = getattr(self, "group", None)
-        if group:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        member_group = getattr(self, "member_group", None)
-        if member_group:
-            await self.channel_layer.group_discard(member_group, self.channel_name)
+        for group in (getattr(self, "group", None), getattr(self, "member_group", None)):
+            if not group:
+                continue
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception as error:  # the layer is down: the subscription dies with it
+                logger.warning("Leaving group %s failed: %r", group, error)
 
     def _game_exists(self) -> bool:
         try:
@@ -235,6 +298,7 @@ class GameConsumer(_JsonConsumer):
                     await database_sync_to_async(services.game_connection_touch)(
                         channel_name=self.channel_name, now=timezone.now()
                     )
+                await self.send_state_if_behind()
                 await self.send_json({"type": "pong"})
             elif message_type == "rematch_offer":
                 await database_sync_to_async(services.rematch_offer)(
@@ -252,6 +316,16 @@ class GameConsumer(_JsonConsumer):
                 await self.send_rematch()
             if error.code in ("stale_version", "time_over"):
                 await self.send_state(force=True)
+
+    async def send_state_if_behind(self) -> None:
+        """Send the current state if the game moved on since this socket's last frame.
+
+        The heartbeat's catch-up: a broadcast lost while the channel layer was down reaches
+        this socket at its next ping (every 20 s) at the latest.
+        """
+        version = await database_sync_to_async(selectors.game_version_get)(game_id=self.game_id)
+        if self.sent_version is None or (version is not None and version > self.sent_version):
+            await self.send_state()
 
     async def game_changed(self, event):
         if self.sent_version is not None and event["version"] <= self.sent_version:

@@ -25,6 +25,8 @@ APP_ERROR_MESSAGES = {
     "rematch_not_pending": _("Aucune revanche n'attend votre réponse."),
     "rematch_expired": _("La proposition de revanche a expiré."),
     "rematch_opponent_gone": _("Votre adversaire a quitté la table : pas de revanche possible."),
+    "rate_limited": _("Trop de demandes d'affilée : attendez une minute avant de recommencer."),
+    "server_error": _("Erreur du serveur : ce message n'a pas été traité, réessayez."),
 }
 
 

@@ -2,11 +2,21 @@
 
 Broadcasts only say *what changed*; every connection rebuilds its own view from the database,
 so no group message ever carries a hand, a face-down card or a deck.
+
+A broadcast is a side effect of a write that has already committed: when it fails (the channel
+layer's Redis is down), the failure is logged and nothing else happens. The request that made
+the write still answers, the sender still gets his own new view, the after-commit steps queued
+after it still run, and the other connections catch up on their next heartbeat or reconnection
+(docs/security.md, *Faults of the real-time layer*).
 """
+
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
@@ -23,7 +33,10 @@ def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(group, message)
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception as error:  # whatever the layer raises, the write it reports stands
+        logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
 
 
 def send_on_commit(group: str, message: dict) -> None:

@@ -51,6 +51,11 @@ def game_get(*, game_id: int, for_update: bool = False) -> Game:
         raise GameError("game_not_found") from None
 
 
+def game_version_get(*, game_id: int) -> int | None:
+    """Return the game's current version (None if there is no such game): one indexed read."""
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+
+
 def game_seat_for_user(*, game: Game, user) -> int | None:
     """Return the seat (0 or 1) the user holds in this game, None for anyone else."""
     if user is None or not getattr(user, "is_authenticated", False):

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games import engine
 
-from . import quitters, selectors, services
+from . import limits, quitters, selectors, services
 from .errors import APP_ERROR_MESSAGES, GameError
 from .forms import GameCreateForm
 from .models import Game
@@ -64,6 +64,7 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(GameError("bad_format").message))
         return redirect("games:lobby")
     try:
+        limits.lobby_action_check(user=request.user)
         game = services.game_create(
             user=request.user,
             format=form.cleaned_data["format"],
@@ -83,6 +84,7 @@ def lobby_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 def lobby_join(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
+        limits.lobby_action_check(user=request.user)
         game = services.game_join(game_id=game_id, user=request.user)
     except GameError as error:
         messages.error(request, error.message)
@@ -94,6 +96,7 @@ def lobby_join(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def lobby_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
+        limits.lobby_action_check(user=request.user)
         services.game_cancel(game_id=game_id, user=request.user)
     except GameError as error:
         messages.error(request, error.message)

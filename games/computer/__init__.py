@@ -4,9 +4,15 @@ A computer player sees exactly what a person in its seat receives: the `player_v
 (docs/computer.md). It is never handed the state, the deck or another seat's hand, so it cannot
 read a hidden card. The site (`games.robots`) asks `choose_action` for a decision and submits it
 through the same one-writer service as a person.
+
+Levels: *facile* a random legal action; *moyen* a club player's rules of thumb (`medium.py`);
+*fort* determinized Monte Carlo through the engine's fast core (`strong.py`): a few tenths of a
+second of CPU per decision, so the site runs it off the event loop.
 """
 
 import random
+
+from . import medium, strong
 
 LEVEL_EASY = "facile"
 LEVEL_MEDIUM = "moyen"
@@ -21,9 +27,8 @@ def _easy(view: dict, rng: random.Random) -> dict:
 
 _CHOOSERS = {
     LEVEL_EASY: _easy,
-    # The medium and strong levels fall back to the easy one until they exist.
-    LEVEL_MEDIUM: _easy,
-    LEVEL_STRONG: _easy,
+    LEVEL_MEDIUM: medium.choose,
+    LEVEL_STRONG: strong.choose,
 }
 
 

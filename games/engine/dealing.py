@@ -11,6 +11,13 @@ from .errors import MALFORMED, RuleError
 DECK_SIZE = 32
 STACK_COUNT = 4
 
+# The table of deck indices, by role: [0] the non-dealer, [1] the dealer. `core.py` deals its
+# playouts from the same table.
+HAND_POSITIONS = ((0, 1, 2, 14, 15, 26, 27, 28), (3, 4, 5, 16, 17, 29, 30, 31))
+# Stack 1 to 4: the face-up card and the face-down card under it.
+UP_POSITIONS = ((18, 20, 22, 24), (19, 21, 23, 25))
+DOWN_POSITIONS = ((6, 8, 10, 12), (7, 9, 11, 13))
+
 
 def validate_deck(deck: object) -> tuple[str, ...]:
     """Return the deck as a tuple, or raise RuleError `malformed` naming what is wrong."""
@@ -38,12 +45,12 @@ def deal_cards(deck: tuple[str, ...], dealer: int):
 
     Non-dealer first each time; table cards alternate non-dealer stack 1, dealer stack 1, ...
     """
-    non_dealer = 1 - dealer
     hands = [(), ()]
-    hands[non_dealer] = _hand(deck[0:3] + deck[14:16] + deck[26:29])
-    hands[dealer] = _hand(deck[3:6] + deck[16:18] + deck[29:32])
-    stacks = [[], []]
-    for index in range(STACK_COUNT):
-        stacks[non_dealer].append((deck[18 + 2 * index], deck[6 + 2 * index]))
-        stacks[dealer].append((deck[19 + 2 * index], deck[7 + 2 * index]))
-    return (hands[0], hands[1]), (tuple(stacks[0]), tuple(stacks[1]))
+    stacks = [(), ()]
+    for role, seat in ((0, 1 - dealer), (1, dealer)):
+        hands[seat] = _hand([deck[position] for position in HAND_POSITIONS[role]])
+        stacks[seat] = tuple(
+            (deck[up], deck[down])
+            for up, down in zip(UP_POSITIONS[role], DOWN_POSITIONS[role], strict=True)
+        )
+    return (hands[0], hands[1]), (stacks[0], stacks[1])

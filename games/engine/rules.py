@@ -7,14 +7,12 @@ state out, or a RuleError carrying one of game-record.md's codes.
 
 from collections.abc import Sequence
 
-from .cards import CARDS, POINTS, STRENGTH, SUIT_NAMES, SUITS, card_label, cards_label
+from .cards import CARDS, POINTS, SUITS, card_label, cards_label
+from .core import CARD_BIT, CARD_INDEX, NO_TRUMP, SUIT_INDEX, follower_wins, legal_mask
 from .dealing import deal_cards, validate_deck
 from .errors import (
     CARD_NOT_AVAILABLE,
     MALFORMED,
-    MUST_BEAT,
-    MUST_FOLLOW_SUIT,
-    MUST_TRUMP,
     NOT_YOUR_TURN,
     ROLL_REQUIRED,
     SURBUQUE_NOT_ALLOWED,
@@ -35,8 +33,11 @@ from .state import (
     MatchState,
     Phase,
 )
+from .tricks import obligation, refusal
 
 FORFEIT_REASONS = ("timeout", "left")
+
+TRUMP_INDEX = {None: NO_TRUMP, **SUIT_INDEX}
 
 # Enum members compared by identity on the hot path; set membership would hash them in Python.
 _PLAY = Phase.PLAY
@@ -176,24 +177,20 @@ def legal_cards(deal: DealState, seat: int) -> list[str]:
 
 
 def _compute_legal_cards(deal: DealState, seat: int) -> list[str]:
-    # List comprehensions, not generators: this is the hot path of every card played.
+    # The rule itself is `core.legal_mask`, shared with the playouts; the cards keep the order
+    # of `available_cards` (hand, then table stacks).
     available = deal.hands[seat] + tuple([stack[0] for stack in deal.stacks[seat] if stack])
     trick = deal.trick
     if not trick:
         return list(available)
-    led_card = trick[0][1]
-    led_suit = led_card[1]
-    following = [card for card in available if card[1] == led_suit]
-    if following:
-        led_strength = STRENGTH[led_card]
-        beating = [card for card in following if STRENGTH[card] > led_strength]
-        return beating or following
-    trump = deal.trump
-    if trump is not None:
-        trumps = [card for card in available if card[1] == trump]
-        if trumps:
-            return trumps
-    return list(available)
+    card_bit = CARD_BIT
+    mask = 0
+    for card in available:
+        mask |= card_bit[card]
+    legal = legal_mask(mask, CARD_INDEX[trick[0][1]], TRUMP_INDEX[deal.trump])
+    if legal == mask:
+        return list(available)
+    return [card for card in available if card_bit[card] & legal]
 
 
 def legal_actions(state: MatchState, seat: int) -> list[Action]:
@@ -240,30 +237,16 @@ def _phase_words(state: MatchState) -> str:
 
 def _play_error(deal: DealState, seat: int, card: str) -> RuleError:
     available = available_cards(deal, seat)
-    legal = legal_cards(deal, seat)
     if card not in available:
         return RuleError(
             CARD_NOT_AVAILABLE,
             f"the {card_label(card)} is not in seat {seat}'s hand or face-up table cards; "
-            f"playable: {cards_label(legal)}",
+            f"playable: {cards_label(legal_cards(deal, seat))}",
         )
-    led_card = deal.trick[0][1]
-    led_suit = led_card[1]
-    led_name = SUIT_NAMES[led_suit]
-    if legal[0][1] == led_suit:
-        if STRENGTH[legal[0]] > STRENGTH[led_card]:
-            return RuleError(
-                MUST_BEAT,
-                f"must beat the {card_label(led_card)} with a higher {led_name}: "
-                f"{cards_label(legal)}",
-            )
-        return RuleError(
-            MUST_FOLLOW_SUIT, f"must follow suit with a {led_name}: {cards_label(legal)}"
-        )
-    return RuleError(
-        MUST_TRUMP,
-        f"must trump with a {SUIT_NAMES[deal.trump]}, having no {led_name}: {cards_label(legal)}",
-    )
+    # The shared follower rule names the code: a card breaking both "follow" and "beat" is
+    # `must_follow_suit` (game-record.md, *Error codes*, Decision).
+    rule = obligation(available, [deal.trick[0][1]], deal.trump, is_partner_winning=False)
+    return refusal(rule, card)
 
 
 # --- applying an action -----------------------------------------------------------------------
@@ -394,9 +377,7 @@ def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
         )
         return MatchState(state.format, _PLAY, state.dealer, state.progress, deal)
     leader, led_card = trick[0]
-    if card[1] == led_card[1]:
-        winner = seat if STRENGTH[card] > STRENGTH[led_card] else leader
-    elif card[1] == deal.trump:
+    if follower_wins(CARD_INDEX[led_card], CARD_INDEX[card], TRUMP_INDEX[deal.trump]):
         winner = seat
     else:
         winner = leader

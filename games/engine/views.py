@@ -46,6 +46,8 @@ def _view(state: MatchState, seat: int | None) -> dict:
         hand_counts = [len(deal.hands[0]), len(deal.hands[1])]
         stacks = [[_stack_view(stack) for stack in deal.stacks[owner]] for owner in (0, 1)]
         trick = [{"seat": played_by, "card": card} for played_by, card in deal.trick]
+        # Everything said and played in this deal so far, in order: all of it was seen by both.
+        deal_actions = [action.to_json() for action in deal.actions]
         tricks_won = list(deal.tricks_won)
         card_points = list(deal.card_points)
     else:
@@ -53,6 +55,7 @@ def _view(state: MatchState, seat: int | None) -> dict:
         hand_counts = [0, 0]
         stacks = [[_stack_view(()) for _ in range(4)] for _owner in (0, 1)]
         trick = []
+        deal_actions = []
         tricks_won = [0, 0]
         card_points = [0, 0]
     last_trick = None
@@ -78,6 +81,7 @@ def _view(state: MatchState, seat: int | None) -> dict:
         "stacks": stacks,
         "trick": trick,
         "last_trick": last_trick,
+        "deal_actions": deal_actions,
         "tricks_won": tricks_won,
         "card_points": card_points,
         "totals": list(progress.totals),

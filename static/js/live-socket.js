@@ -1,7 +1,7 @@
 /* A websocket that reconnects by itself with exponential backoff (docs/protocol.md, Reconnecting).
  *
  * liveSocket(path, {onOpen, onFrame, onStatus}) returns {send(obj) -> bool, isOpen() -> bool}.
- * onStatus receives "connecting", "open" or "reconnecting".
+ * onStatus receives "connecting", "open", "reconnecting" or "closed" (refused for good).
  */
 (function () {
   "use strict";
@@ -41,7 +41,12 @@
       };
       socket.onclose = function (event) {
         clearInterval(heartbeat);
-        if (closedForGood || event.code === 4401 || event.code === 4404) return;
+        // 4401 not logged in, 4404 no such game, 4008 too many sockets of this member open
+        // (docs/protocol.md): retrying would not help. 4029 (too many messages) retries later.
+        if (closedForGood || event.code === 4401 || event.code === 4404 || event.code === 4008) {
+          status("closed");
+          return;
+        }
         attempt += 1;
         // 0.5 s, 1 s, 2 s, … up to 15 s, with jitter so that a restarted server is not stormed.
         var delay = Math.min(15000, 500 * Math.pow(2, attempt - 1)) * (0.75 + Math.random() / 2);

@@ -75,7 +75,12 @@ def test_follower_with_the_led_suit_must_beat_when_he_can(deck, legal: list[str]
 
     assert sorted(_legal(state)) == sorted(legal)
     assert _refusal(state, "8H") == ("must_beat", "must beat the 9♥ with a higher heart: T♥ or A♥")
-    assert _refusal(state, "KS") == ("must_beat", "must beat the 9♥ with a higher heart: T♥ or A♥")
+    # A card breaking both "follow" and "beat": the first obligation broken names the code
+    # (game-record.md, *Error codes*, Decision).
+    assert _refusal(state, "KS") == (
+        "must_follow_suit",
+        "must follow suit with a heart higher than the 9♥: T♥ or A♥",
+    )
     assert play(state, "AH").deal.tricks_won == (1, 0)
 
 

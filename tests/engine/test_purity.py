@@ -29,3 +29,24 @@ def test_the_engine_imports_nothing_from_django() -> None:
     assert len(files) >= 20
     assert ENGINE_DIRECTORY / "partnership" / "rules.py" in files
     assert django_imports == []
+
+
+def test_the_computer_players_import_nothing_from_django_or_the_site() -> None:
+    import games.computer
+
+    directory = Path(games.computer.__file__).parent
+    files = sorted(directory.rglob("*.py"))
+    impure = [
+        (path.name, module)
+        for path in files
+        for module in _imported_modules(path)
+        if module == "django"
+        or module.startswith("django.")
+        or (
+            module.startswith("games.")
+            and not module.startswith(("games.engine", "games.computer"))
+        )
+    ]
+
+    assert directory / "strong.py" in files
+    assert impure == []

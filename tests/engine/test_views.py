@@ -43,6 +43,11 @@ def test_player_view_of_a_deal_in_play() -> None:
         ],
         "trick": [{"seat": 1, "card": "KD"}],
         "last_trick": None,
+        "deal_actions": [
+            {"seat": 0, "type": "trump", "suit": "S"},
+            {"seat": 1, "type": "pass"},
+            {"seat": 1, "type": "play", "card": "KD"},
+        ],
         "tricks_won": [0, 0],
         "card_points": [0, 0],
         "totals": [0, 0],

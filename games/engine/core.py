@@ -1,0 +1,275 @@
+"""The hot rules of the two-player engine on integer cards and bitmasks.
+
+Implements manille-2p.md, sections *Play* (what a follower may play, who wins a trick) and
+*Shuffle, cut and deal* (through `dealing.py`'s table of deck indices), once, for both users:
+
+- the public API (`rules.py`) asks `legal_mask` and `follower_wins` for every card played, so
+  the immutable states and the playouts can never disagree about the rules;
+- `Playout`, a mutable deal, plays thousands of deals per decision for the computer players
+  (`games.computer`); `play_randomly` is its hot loop.
+
+A card is its index in `cards.CARDS` (suit S H D C, strongest first inside a suit): the suit is
+`card >> 3`, and inside a suit a stronger card has a smaller index. A set of cards is an int
+whose bit `card` is set.
+"""
+
+from .cards import CARDS, POINTS, SUITS
+from .dealing import DOWN_POSITIONS, HAND_POSITIONS, UP_POSITIONS, validate_deck
+from .scoring import CAPOT_BASE, HALF_POINTS, MAXIMUM_DEAL_SCORE, TRICKS_PER_DEAL
+
+NO_TRUMP = -1
+NO_CARD = -1
+
+CARD_INDEX: dict[str, int] = {card: index for index, card in enumerate(CARDS)}
+CARD_BIT: dict[str, int] = {card: 1 << index for index, card in enumerate(CARDS)}
+SUIT_INDEX: dict[str, int] = {suit: index for index, suit in enumerate(SUITS)}
+SUIT_MASK: tuple[int, ...] = tuple(0xFF << (8 * suit) for suit in range(4))
+CARD_POINTS: tuple[int, ...] = tuple(POINTS[card] for card in CARDS)
+# The cards of the same suit stronger than each card: the lower bits of its suit.
+STRONGER: tuple[int, ...] = tuple(((1 << card) - 1) & SUIT_MASK[card >> 3] for card in range(32))
+ALL_CARDS = (1 << 32) - 1
+
+# The cards of each byte of a mask, by suit: 4 lookups turn a mask into cards, in canonical order.
+_BYTE_CARDS = tuple(
+    tuple(tuple(8 * suit + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for suit in range(4)
+)
+
+
+def legal_mask(available: int, led: int, trump: int) -> int:
+    """Return the cards a seat holding `available` may play: `led` is the card led, or NO_CARD
+    when he leads; `trump` the trump suit or NO_TRUMP.
+
+    The follower must beat the led card with a card of its suit if he can, else follow suit;
+    void, he must trump if he can (any trump); else he plays any card.
+    """
+    if led < 0:
+        return available
+    following = available & SUIT_MASK[led >> 3]
+    if following:
+        return (following & STRONGER[led]) or following
+    if trump >= 0:
+        trumps = available & SUIT_MASK[trump]
+        if trumps:
+            return trumps
+    return available
+
+
+def follower_wins(led: int, card: int, trump: int) -> bool:
+    """Tell whether `card`, played on `led`, wins the two-card trick: a higher card of the led
+    suit, or a trump on a plain card."""
+    suit = card >> 3
+    if suit == led >> 3:
+        return card < led
+    return suit == trump
+
+
+def cards_of(mask: int) -> list[int]:
+    """Return the cards of `mask`, in canonical order."""
+    cards: list[int] = []
+    for suit in range(4):
+        byte = (mask >> (8 * suit)) & 0xFF
+        if byte:
+            cards.extend(_BYTE_CARDS[suit][byte])
+    return cards
+
+
+def mask_of(cards) -> int:
+    """Return the mask of cards written in the notation (`TS`, `AH`...)."""
+    mask = 0
+    for card in cards:
+        mask |= CARD_BIT[card]
+    return mask
+
+
+def deal_score(
+    tricks: tuple[int, int] | list[int], points: tuple[int, int] | list[int], multiplier: int
+) -> tuple[int, int]:
+    """Return both seats' scores of a complete deal (manille-2p.md, *Scoring a deal*)."""
+    for seat in (0, 1):
+        if tricks[seat] == TRICKS_PER_DEAL:
+            base = min(MAXIMUM_DEAL_SCORE, CAPOT_BASE * multiplier)
+            return (base, 0) if seat == 0 else (0, base)
+    for seat in (0, 1):
+        if points[seat] > HALF_POINTS:
+            base = min(MAXIMUM_DEAL_SCORE, (points[seat] - HALF_POINTS) * multiplier)
+            return (base, 0) if seat == 0 else (0, base)
+    return (0, 0)
+
+
+class Playout:
+    """A mutable deal in play: what the rules need and nothing else.
+
+    `hands[seat]` and `up[seat]` are masks (a seat's available cards are their union);
+    `under[card]` is the card under a face-up table card, NO_CARD when there is none.
+    """
+
+    __slots__ = ("hands", "up", "under", "trump", "to_act", "led", "points", "tricks", "multiplier")
+
+    def __init__(
+        self,
+        hands,
+        up,
+        under,
+        trump,
+        to_act,
+        led=NO_CARD,
+        points=(0, 0),
+        tricks=(0, 0),
+        multiplier=1,
+    ):
+        self.hands = list(hands)
+        self.up = list(up)
+        self.under = list(under)
+        self.trump = trump
+        self.to_act = to_act
+        self.led = led
+        self.points = list(points)
+        self.tricks = list(tricks)
+        self.multiplier = multiplier
+
+    @classmethod
+    def dealt(cls, deck, dealer: int, trump: int = NO_TRUMP) -> "Playout":
+        """Deal a deck of card indices as `dealing.deal_cards` does; the non-dealer leads."""
+        hands = [0, 0]
+        up = [0, 0]
+        under = [NO_CARD] * 32
+        for seat_role, seat in ((0, 1 - dealer), (1, dealer)):
+            mask = 0
+            for position in HAND_POSITIONS[seat_role]:
+                mask |= 1 << deck[position]
+            hands[seat] = mask
+            mask = 0
+            for up_position, down_position in zip(
+                UP_POSITIONS[seat_role], DOWN_POSITIONS[seat_role], strict=True
+            ):
+                card = deck[up_position]
+                mask |= 1 << card
+                under[card] = deck[down_position]
+            up[seat] = mask
+        return cls(hands, up, under, trump, 1 - dealer)
+
+    @classmethod
+    def from_deal(cls, deal) -> "Playout":
+        """Build a playout from the public API's `DealState` (cards played so far included)."""
+        hands = [mask_of(deal.hands[0]), mask_of(deal.hands[1])]
+        up = [0, 0]
+        under = [NO_CARD] * 32
+        for seat in (0, 1):
+            for stack in deal.stacks[seat]:
+                if stack:
+                    up[seat] |= CARD_BIT[stack[0]]
+                    if len(stack) > 1:
+                        under[CARD_INDEX[stack[0]]] = CARD_INDEX[stack[1]]
+        trump = SUIT_INDEX[deal.trump] if deal.trump is not None else NO_TRUMP
+        led = CARD_INDEX[deal.trick[0][1]] if deal.trick else NO_CARD
+        return cls(
+            hands,
+            up,
+            under,
+            trump,
+            deal.to_act,
+            led,
+            deal.card_points,
+            deal.tricks_won,
+            deal.multiplier,
+        )
+
+    def copy(self) -> "Playout":
+        return Playout(
+            self.hands,
+            self.up,
+            self.under,
+            self.trump,
+            self.to_act,
+            self.led,
+            self.points,
+            self.tricks,
+            self.multiplier,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.tricks[0] + self.tricks[1] == TRICKS_PER_DEAL
+
+    def legal(self) -> int:
+        """Return the mask of the cards the seat to act may play."""
+        seat = self.to_act
+        return legal_mask(self.hands[seat] | self.up[seat], self.led, self.trump)
+
+    def play(self, card: int) -> None:
+        """Play `card` (assumed legal) for the seat to act."""
+        seat = self.to_act
+        bit = 1 << card
+        if self.hands[seat] & bit:
+            self.hands[seat] ^= bit
+        else:
+            below = self.under[card]
+            self.up[seat] ^= bit if below < 0 else bit | (1 << below)
+        led = self.led
+        if led < 0:
+            self.led = card
+            self.to_act = 1 - seat
+            return
+        winner = seat if follower_wins(led, card, self.trump) else 1 - seat
+        self.points[winner] += CARD_POINTS[led] + CARD_POINTS[card]
+        self.tricks[winner] += 1
+        self.led = NO_CARD
+        self.to_act = winner
+
+    def score(self) -> tuple[int, int]:
+        """Return both seats' scores once the sixteen tricks are played."""
+        return deal_score(self.tricks, self.points, self.multiplier)
+
+
+def play_randomly(playout: Playout, random, record: list | None = None) -> Playout:
+    """Play `playout` to its end, each card drawn uniformly among the legal ones with
+    `random` (a `random.Random().random`); append the cards played to `record` if given.
+
+    The hot loop of the computer players: `Playout.play` written out with local variables.
+    """
+    hands = playout.hands
+    up = playout.up
+    under = playout.under
+    trump = playout.trump
+    points = playout.points
+    tricks = playout.tricks
+    seat = playout.to_act
+    led = playout.led
+    done = tricks[0] + tricks[1]
+    while done < TRICKS_PER_DEAL:
+        hand = hands[seat]
+        legal = legal_mask(hand | up[seat], led, trump)
+        count = legal.bit_count()
+        if count > 1:
+            skip = int(random() * count)
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+        bit = legal & -legal
+        card = bit.bit_length() - 1
+        if record is not None:
+            record.append(card)
+        if hand & bit:
+            hands[seat] = hand ^ bit
+        else:
+            below = under[card]
+            up[seat] ^= bit if below < 0 else bit | (1 << below)
+        if led < 0:
+            led = card
+            seat = 1 - seat
+            continue
+        if not follower_wins(led, card, trump):
+            seat = 1 - seat
+        points[seat] += CARD_POINTS[led] + CARD_POINTS[card]
+        tricks[seat] += 1
+        done += 1
+        led = NO_CARD
+    playout.to_act = seat
+    playout.led = led
+    return playout
+
+
+def deck_indices(deck) -> list[int]:
+    """Return a validated deck (cards in the notation) as card indices."""
+    return [CARD_INDEX[card] for card in validate_deck(deck)]

@@ -1,0 +1,122 @@
+"""Abuse limits of the live site: sockets per member, messages per socket, waiting-room actions.
+
+One member must not be able to slow the waiting room for everybody (docs/security.md, *One
+member slows the waiting room for everyone*):
+
+- **Open sockets**: a member holds at most `SOCKETS_PER_MEMBER` sockets at once, waiting room
+  and tables together (an anonymous spectator: `SOCKETS_PER_ADDRESS` per address). Beyond, the
+  socket is accepted then closed with `CLOSE_TOO_MANY_SOCKETS`. The count lives in the cache,
+  so it holds across processes with Redis (in-process otherwise): each socket takes one of the
+  member's numbered slots (an atomic add), which its process keeps alive every
+  `SLOT_REFRESH_SECONDS`; the slots of a process that died expire after `SLOT_TTL_SECONDS`.
+- **Messages per socket**: a burst of `SOCKET_MESSAGES_BURST`, then `SOCKET_MESSAGES_PER_SECOND`
+  (a token bucket of the socket itself); beyond, the socket is closed with
+  `CLOSE_TOO_MANY_MESSAGES`.
+- **Waiting-room actions** (create, cancel, join; the page's forms and the socket together):
+  `LOBBY_ACTIONS_PER_MINUTE` per member; beyond, the action is refused with `rate_limited`.
+
+Every figure is a setting (environment variables of the same names).
+"""
+
+import asyncio
+import time
+import uuid
+
+from django.conf import settings
+from django.core.cache import cache
+
+from .errors import GameError
+
+CLOSE_TOO_MANY_SOCKETS = 4008
+CLOSE_TOO_MANY_MESSAGES = 4029
+
+SLOT_TTL_SECONDS = 60
+SLOT_REFRESH_SECONDS = 20
+
+# Slots held by the sockets of this process (slot key -> token), kept alive by the refresher.
+_held_slots: dict[str, str] = {}
+_refresher: tuple[asyncio.AbstractEventLoop, asyncio.Task] | None = None
+
+
+def _socket_owner(scope) -> tuple[str, int]:
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        return f"member-{user.pk}", settings.SOCKETS_PER_MEMBER
+    client = scope.get("client") or ("unknown",)
+    return f"address-{client[0]}", settings.SOCKETS_PER_ADDRESS
+
+
+async def socket_slot_claim(*, scope) -> tuple[str, str] | None:
+    """Take a free slot for a new socket of the scope's member; None when he has none left."""
+    owner, allowed = _socket_owner(scope)
+    keys = [f"limits:socket:{owner}:{number}" for number in range(allowed)]
+    taken = await cache.aget_many(keys)
+    token = uuid.uuid4().hex
+    for key in keys:
+        if key not in taken and await cache.aadd(key, token, timeout=SLOT_TTL_SECONDS):
+            _held_slots[key] = token
+            _refresher_ensure_started()
+            return key, token
+    return None
+
+
+async def socket_slot_release(slot: tuple[str, str]) -> None:
+    """Give a closed socket's slot back (unless it expired and another socket has it now)."""
+    key, token = slot
+    _held_slots.pop(key, None)
+    if await cache.aget(key) == token:
+        await cache.adelete(key)
+
+
+def _refresher_ensure_started() -> None:
+    global _refresher
+    loop = asyncio.get_running_loop()
+    if _refresher is not None and _refresher[0] is loop and not _refresher[1].done():
+        return
+    _refresher = (loop, loop.create_task(_refresh_slots_forever()))
+
+
+async def _refresh_slots_forever() -> None:
+    while True:
+        await asyncio.sleep(SLOT_REFRESH_SECONDS)
+        if _held_slots:
+            await cache.aset_many(dict(_held_slots), timeout=SLOT_TTL_SECONDS)
+
+
+class MessageBudget:
+    """A token bucket: `burst` messages at once, then `per_second` on average."""
+
+    def __init__(self, *, burst: int | None = None, per_second: float | None = None) -> None:
+        self.burst = burst if burst is not None else settings.SOCKET_MESSAGES_BURST
+        self.per_second = (
+            per_second if per_second is not None else settings.SOCKET_MESSAGES_PER_SECOND
+        )
+        self.tokens = float(self.burst)
+        self.updated_at = time.monotonic()
+
+    def spend(self) -> bool:
+        """Take one message from the budget; False when it is spent."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.updated_at) * self.per_second)
+        self.updated_at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def lobby_action_check(*, user) -> None:
+    """Count one waiting-room action of `user`; raise GameError("rate_limited") beyond the limit.
+
+    A fixed window of one minute, counted in the cache (shared by every process with Redis).
+    """
+    window = int(time.time() // 60)
+    key = f"limits:lobby-actions:{user.pk}:{window}"
+    cache.add(key, 0, timeout=120)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the key expired between the two calls: a new window
+        cache.set(key, 1, timeout=120)
+        count = 1
+    if count > settings.LOBBY_ACTIONS_PER_MINUTE:
+        raise GameError("rate_limited")
