@@ -29,6 +29,8 @@ class User(AbstractUser):
     ranked_wins = models.PositiveIntegerField(_("victoires classées"), default=0)
     ranked_losses = models.PositiveIntegerField(_("défaites classées"), default=0)
     preferred_language = models.CharField(_("langue"), max_length=8, default="fr")
+    # The table's sounds (card played, your turn, 30 s left), switched off from the table.
+    is_sound_muted = models.BooleanField(_("sons coupés"), default=False)
     # The key under which lookalike names collide (accounts/usernames.py): unique, so that two
     # registrations at the same moment cannot both take `alice` and `аlice`. Null only for
     # members whose name already collided when the column was added (the older one keeps it).

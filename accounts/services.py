@@ -174,3 +174,10 @@ def member_set_language(*, user, language: str) -> None:
     if user.preferred_language != language:
         user.preferred_language = language
         user.save(update_fields=["preferred_language"])
+
+
+def member_set_sound(*, user, is_muted: bool) -> None:
+    """Remember whether the table's sounds are switched off for the member."""
+    if user.is_sound_muted != is_muted:
+        user.is_sound_muted = is_muted
+        user.save(update_fields=["is_sound_muted"])

@@ -8,4 +8,5 @@ urlpatterns = [
     path("compte/", views.account_settings, name="settings"),
     path("compte/credits/", views.wallet, name="wallet"),
     path("compte/langue/", views.language_switch, name="language"),
+    path("compte/sons/", views.sound_switch, name="sound"),
 ]

@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
@@ -12,7 +12,7 @@ from games.quitters import member_completion
 from games.selectors import member_games
 
 from .selectors import member_find, member_is_verified, wallet_balance, wallet_movements
-from .services import member_set_language
+from .services import member_set_language, member_set_sound
 
 MOVEMENTS_PER_PAGE = 50
 RECENT_GAMES = 20
@@ -74,3 +74,14 @@ def language_switch(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         member_set_language(user=request.user, language=language)
     return set_language(request)
+
+
+@login_required
+@require_POST
+def sound_switch(request: HttpRequest) -> HttpResponse:
+    """Switch the table's sounds off (muted=1) or on (muted=0) for the member's account."""
+    muted = request.POST.get("muted")
+    if muted not in ("0", "1"):
+        return HttpResponseBadRequest()
+    member_set_sound(user=request.user, is_muted=muted == "1")
+    return JsonResponse({"muted": request.user.is_sound_muted})

@@ -9,6 +9,8 @@ admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
+    # Browsers ask for /favicon.ico whatever the page says: send them to the site's icon.
+    path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("comptes/", include("allauth.urls")),
     path("", views.home, name="home"),

@@ -255,8 +255,15 @@ class GameConsumer(_JsonConsumer):
             await self.channel_layer.group_add(self.member_group, self.channel_name)
         await self.accept()
         await self.send_state(force=True, settle_deadline=True)
+        await database_sync_to_async(self._presence_open)()
+        await self.send_presence()
+        await self.send_rematch()
 
     async def disconnect(self, code):
+        if getattr(self, "seat", None) is not None:
+            await database_sync_to_async(services.game_connection_close)(
+                channel_name=self.channel_name, now=timezone.now()
+            )
         for group in (getattr(self, "group", None), getattr(self, "member_group", None)):
             if not group:
                 continue
@@ -281,6 +288,29 @@ class GameConsumer(_JsonConsumer):
             return cookie
         preferred = getattr(self.user, "preferred_language", "")
         return preferred if preferred in supported else settings.LANGUAGE_CODE
+    def _presence_open(self) -> None:
+        # Only a seated player counts as present at the table; spectators come and go unseen.
+        game = selectors.game_get(game_id=self.game_id)
+        self.seat = selectors.game_seat_for_user(game=game, user=self.user)
+        if self.seat is not None:
+            services.game_connection_open(
+                game=game, seat=self.seat, channel_name=self.channel_name, now=timezone.now()
+            )
+
+    def _presence_frame(self) -> dict:
+        game = selectors.game_get(game_id=self.game_id)
+        return {"type": "presence", "presence": selectors.game_presence(game=game)}
+
+    def _rematch_frame(self) -> dict | None:
+        return selectors.game_rematch(game=selectors.game_get(game_id=self.game_id))
+
+    async def send_presence(self) -> None:
+        await self.send_json(await database_sync_to_async(self._presence_frame)())
+
+    async def send_rematch(self) -> None:
+        frame = await database_sync_to_async(self._rematch_frame)()
+        if frame is not None:
+            await self.send_json(frame)
 
     def _state_frame(self, settle_deadline: bool) -> dict:
         now = timezone.now()
@@ -327,12 +357,26 @@ class GameConsumer(_JsonConsumer):
                     game_id=self.game_id, user=self.user
                 )
             elif message_type == "ping":
+                if getattr(self, "seat", None) is not None:
+                    await database_sync_to_async(services.game_connection_touch)(
+                        channel_name=self.channel_name, now=timezone.now()
+                    )
                 await self.send_state_if_behind()
                 await self.send_json({"type": "pong"})
+            elif message_type == "rematch_offer":
+                await database_sync_to_async(services.rematch_offer)(
+                    game_id=self.game_id, user=self.user
+                )
+            elif message_type in ("rematch_accept", "rematch_decline"):
+                await database_sync_to_async(services.rematch_answer)(
+                    game_id=self.game_id, user=self.user, accept=message_type == "rematch_accept"
+                )
             else:
                 raise GameError("unknown_type")
         except GameError as error:
             await self.send_error(error)
+            if error.code == "rematch_expired":
+                await self.send_rematch()
             if error.code in ("stale_version", "time_over"):
                 await self.send_state(force=True)
 
@@ -355,3 +399,9 @@ class GameConsumer(_JsonConsumer):
         await self.send_json(
             {"type": "game_started", "game_id": event["game_id"], "url": event["url"]}
         )
+
+    async def game_presence(self, event):
+        await self.send_presence()
+
+    async def game_rematch(self, event):
+        await self.send_rematch()

@@ -277,3 +277,50 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"Challenge {self.pk} {self.challenger_id}→{self.challenged_id} ({self.status})"
+class GameConnection(models.Model):
+    """One open websocket of a seated player at his table: the table shows who is there.
+
+    Kept in the database like the waiting room's presence, so that several ASGI processes agree.
+    A closed connection keeps its row (closed_at set) until the player comes back, so that the
+    table can say how long he has been away.
+    """
+
+    channel_name = models.CharField(max_length=255, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="connections")
+    seat = models.PositiveSmallIntegerField()
+    last_seen = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("connexion à une table")
+        verbose_name_plural = _("connexions aux tables")
+        indexes = [models.Index(fields=["game", "seat"], name="game_connection_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.seat} @ {self.channel_name}"
+
+
+class RematchOffer(models.Model):
+    """A rematch offered at the end of a game: at most one per game, answered once."""
+
+    class Status(models.TextChoices):
+        OFFERED = "offered", _("proposée")
+        ACCEPTED = "accepted", _("acceptée")
+        DECLINED = "declined", _("refusée")
+        EXPIRED = "expired", _("expirée")
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch_offer")
+    offered_by_seat = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OFFERED)
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    new_game = models.OneToOneField(
+        Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of"
+    )
+
+    class Meta:
+        verbose_name = _("proposition de revanche")
+        verbose_name_plural = _("propositions de revanche")
+
+    def __str__(self) -> str:
+        return f"{self.game_id} rematch {self.status}"

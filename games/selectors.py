@@ -18,10 +18,11 @@ from games import engine
 from rankings.stars import star_label
 
 from .errors import GameError
-from .models import Game
+from .models import Game, GameConnection, RematchOffer
 
 # A waiting-room connection that has not sent its heartbeat for this long no longer counts.
 PRESENCE_EXPIRY_SECONDS = 45
+
 
 ACTIVE_STATUSES = (Game.Status.OPEN, Game.Status.IN_PROGRESS)
 
@@ -98,6 +99,53 @@ def _player_info(user, stars: int | None) -> dict | None:
     return {"name": user.username, "stars": stars, "stars_label": star_label(stars)}
 
 
+def _completed_trick(state) -> dict | None:
+    """Return the last trick taken in the match (its cards, its winner, a key naming it).
+
+    Once a deal is over the next one is dealt in the same write, so its last trick is read back
+    from the deal's record: the table shows it before the new deal (both cards were face up).
+    """
+    from games.engine.state import DEAL_PHASES
+    from games.engine.tricks import trick_winner
+
+    deal = state.deal
+    records = state.progress.records
+    deal_number = len(records) + 1 if state.phase in DEAL_PHASES else len(records)
+    if deal is not None and deal.last_trick:
+        cards = list(deal.last_trick)
+        winner = deal.last_winner
+        count = sum(deal.tricks_won)
+    else:
+        if not records or not state.progress.summaries:
+            return None
+        summary = state.progress.summaries[len(records) - 1]
+        plays = [(action.seat, action.card) for action in records[-1].actions if action.card]
+        if not summary.complete or len(plays) < 2:
+            return None
+        cards = plays[-2:]
+        winner = trick_winner(cards, None if summary.rolled else summary.trump)
+        count = sum(summary.tricks)
+        deal_number = len(records)
+    return {
+        "key": f"{deal_number}-{count}",
+        "cards": [{"seat": played_by, "card": card} for played_by, card in cards],
+        "winner": winner,
+    }
+
+
+def _ladder_points(game: Game, seat: int | None) -> list[dict]:
+    """Return the points a seated player's ranked game really moved on each ladder."""
+    if seat is None or not game.is_ranked or not game.is_finished:
+        return []
+    from rankings.models import PointsEntry
+
+    user_id = game.seat0_id if seat == 0 else game.seat1_id
+    entries = PointsEntry.objects.filter(game=game, user_id=user_id).order_by("ladder_kind")
+    return [
+        {"ladder": str(entry.get_ladder_kind_display()), "delta": entry.delta} for entry in entries
+    ]
+
+
 def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> dict:
     """Build the `state` frame for one connection: its seat's view, or the public one.
 
@@ -107,9 +155,12 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
 
     now = now or timezone.now()
     view = None
+    completed_trick = None
     if game.state is not None:
         state = engine.state_from_json(game.state)
         view = engine.player_view(state, seat) if seat is not None else engine.public_view(state)
+        completed_trick = _completed_trick(state)
+    match_format = engine.FORMATS[game.format]
     seconds_left = None
     if game.deadline is not None and game.status == Game.Status.IN_PROGRESS:
         seconds_left = max(0, int((game.deadline - now).total_seconds() + 0.999))
@@ -132,6 +183,11 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "winner_seat": game.winner_seat,
             "end_reason": game.end_reason or None,
             "first_dealer_draw": game.first_dealer_draw,
+            "target": match_format.target,
+            "regular_deals": match_format.regular_deal_count,
+            "completed_trick": completed_trick,
+            "ladder_points": _ladder_points(game, seat),
+            "can_rematch": game.is_finished and not game.is_tournament and seat is not None,
             "stakes": {str(k): v for k, v in stakes.items()} if stakes else None,
             "record_url": (reverse("games:record", args=[game.pk]) if game.is_finished else None),
             "origin": {
@@ -141,6 +197,17 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             },
         },
         "view": view,
+    }
+
+
+def game_record_site(*, game: Game) -> dict:
+    """Return the site's metadata of an exported record (game-record.md, *Metadata*), which
+    `replay` ignores: the game's id, its dates and whether it was ranked."""
+    return {
+        "game_id": game.pk,
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "ended_at": game.ended_at.isoformat() if game.ended_at else None,
+        "ranked": game.is_ranked,
     }
 
 
@@ -155,6 +222,50 @@ def game_record(*, game: Game) -> dict:
     if state.end is not None and "end" not in record:
         record["end"] = state.end
     return record
+
+
+def game_presence(*, game: Game, now: datetime | None = None) -> list[dict]:
+    """Return, for each seat, whether its player has the table open, and for how long he has
+    been away if not (None when he never came or the heartbeat stopped without a close)."""
+    now = now or timezone.now()
+    since = now - timedelta(seconds=PRESENCE_EXPIRY_SECONDS)
+    presence = [{"connected": False, "away_seconds": None} for _seat in (0, 1)]
+    for connection in GameConnection.objects.filter(game=game):
+        seat_presence = presence[connection.seat]
+        if connection.closed_at is None and connection.last_seen >= since:
+            seat_presence["connected"] = True
+            continue
+        left_at = connection.closed_at or connection.last_seen
+        away = max(0, int((now - left_at).total_seconds()))
+        if seat_presence["away_seconds"] is None or away < seat_presence["away_seconds"]:
+            seat_presence["away_seconds"] = away
+    for seat, seat_presence in enumerate(presence):
+        player = game.player_at(seat)
+        if player is not None and player.is_computer:
+            # The computer never opens a socket: it is always at its table.
+            seat_presence["connected"] = True
+        if seat_presence["connected"]:
+            seat_presence["away_seconds"] = None
+    return presence
+
+
+def game_rematch(*, game: Game, now: datetime | None = None) -> dict | None:
+    """Return the `rematch` frame of a game: who offered, its state, where the new game is."""
+    now = now or timezone.now()
+    offer = RematchOffer.objects.filter(game=game).first()
+    if offer is None:
+        return None
+    status = offer.status
+    if status == RematchOffer.Status.OFFERED and offer.expires_at <= now:
+        status = RematchOffer.Status.EXPIRED
+    return {
+        "type": "rematch",
+        "status": str(status),
+        "by_seat": offer.offered_by_seat,
+        "expires_in": max(0, int((offer.expires_at - now).total_seconds())),
+        "game_id": offer.new_game_id,
+        "url": reverse("games:table", args=[offer.new_game_id]) if offer.new_game_id else None,
+    }
 
 
 # --- The waiting room -------------------------------------------------------------------------
@@ -359,7 +470,61 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
                 is_against_computer=bool(opponent and opponent.is_computer),
                 result_label=_result_label(game, seat),
                 ended_at=game.ended_at,
-                url=reverse("games:table", args=[game.pk]),
+                # A finished game opens in the replay viewer, a game in progress at its table.
+                url=reverse("games:replay" if game.is_finished else "games:table", args=[game.pk]),
             )
         )
     return items
+
+
+# --- Watching a finished game again -----------------------------------------------------------
+
+
+def game_replay_steps(*, game: Game) -> dict:
+    """Return every position of a finished game, replayed from its record, for the viewer.
+
+    One step per action (and one per new deal, before its first decision), each a spectator's
+    view with both hands shown (the game is over: nothing is secret any more) and the trick
+    last taken. The final totals are those `manage.py replay` prints for the same record.
+    """
+    record = game_record(game=game)
+    state = engine.new_match(format=record["format"], first_dealer=record["first_dealer"])
+    steps = []
+
+    def add(action: dict | None, deal_index: int) -> None:
+        view = engine.public_view(state)
+        deal = state.deal
+        in_deal = deal is not None and str(state.phase) != "dealing"
+        view["hands"] = [list(deal.hands[0]), list(deal.hands[1])] if in_deal else [[], []]
+        steps.append(
+            {
+                "action": action,
+                "deal_index": deal_index,
+                "trick_index": sum(view["tricks_won"]) if in_deal else None,
+                "completed_trick": _completed_trick(state),
+                "view": view,
+            }
+        )
+
+    for deal_index, deal_record in enumerate(record["deals"]):
+        state = engine.deal_start(state, deal_record["deck"])
+        add(None, deal_index)
+        for action in deal_record["actions"]:
+            state = engine.apply(state, engine.Action.from_json(action))
+            add(action, deal_index)
+    end = record.get("end")
+    if end is not None and not state.is_finished:
+        state = engine.forfeit(state, seat=end["seat"], reason=end["reason"])
+        forfeit = {"type": "forfeit", "seat": end["seat"], "reason": end["reason"]}
+        add(forfeit, len(record["deals"]) - 1)
+    # The deal summaries beside the viewer are `replay`'s own output for the same record.
+    _status, replayed = engine.replay_record(record)
+    return {
+        "players": record["players"],
+        "format": record["format"],
+        "steps": steps,
+        "deals": replayed["deals"],
+        "totals": list(state.totals),
+        "winner": state.winner,
+        "end": state.end,
+    }

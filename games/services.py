@@ -22,7 +22,7 @@ from games import engine
 
 from . import events, quitters, robots
 from .errors import GameError
-from .models import Challenge, Game, GameAction, LobbyPresence
+from .models import Challenge, Game, GameAction, GameConnection, LobbyPresence, RematchOffer
 from .selectors import (
     PRESENCE_EXPIRY_SECONDS,
     challenge_payload,
@@ -228,6 +228,7 @@ def game_start_between(
     seat1,
     format: str,
     origin: str,
+    is_ranked: bool = False,
     origin_label: str = "",
     origin_url: str = "",
     allow_busy: bool = False,
@@ -247,6 +248,12 @@ def game_start_between(
         raise GameError("bad_format")
     if origin not in Game.Origin.values or seat0.pk == seat1.pk:
         raise GameError("malformed")
+    if is_ranked:
+        # A ranked rematch asks of both what any ranked game asks.
+        for member in (seat0, seat1):
+            if not member_is_verified(user=member):
+                raise GameError("verification_required")
+            quitters.ranked_play_check(user=member, now=now)
     member_ids = sorted({seat0.pk, seat1.pk})
     with transaction.atomic():
         # Open games first, then members: the order game_join takes its locks in.
@@ -281,7 +288,7 @@ def game_start_between(
             seat0=seat0,
             seat1=seat1,
             format=format,
-            is_ranked=False,
+            is_ranked=is_ranked,
             status=Game.Status.IN_PROGRESS,
             started_at=now,
             seat0_stars=seat0.stars,
@@ -609,3 +616,103 @@ def challenge_expire(*, now: datetime) -> int:
             _challenge_tell(challenge, now=now)
             count += 1
     return count
+# --- Presence at a table ----------------------------------------------------------------------
+
+
+def game_connection_open(*, game: Game, seat: int, channel_name: str, now: datetime) -> None:
+    """Record a seated player's connection to his table (the earlier closed ones are dropped)."""
+    with transaction.atomic():
+        GameConnection.objects.filter(game=game, seat=seat, closed_at__isnull=False).delete()
+        GameConnection.objects.update_or_create(
+            channel_name=channel_name,
+            defaults={"game": game, "seat": seat, "last_seen": now, "closed_at": None},
+        )
+        events.game_presence_on_commit(game_id=game.pk)
+
+
+def game_connection_touch(*, channel_name: str, now: datetime) -> None:
+    """Refresh a table connection's heartbeat."""
+    GameConnection.objects.filter(channel_name=channel_name, closed_at__isnull=True).update(
+        last_seen=now
+    )
+
+
+def game_connection_close(*, channel_name: str, now: datetime) -> None:
+    """Mark a table connection closed: its player is away from now on, unless another is open."""
+    with transaction.atomic():
+        connection = GameConnection.objects.filter(channel_name=channel_name).first()
+        if connection is None:
+            return
+        connection.closed_at = now
+        connection.save(update_fields=["closed_at"])
+        events.game_presence_on_commit(game_id=connection.game_id)
+
+
+# --- Rematch ----------------------------------------------------------------------------------
+
+REMATCH_OFFER_SECONDS = 60
+
+
+def rematch_offer(*, game_id: int, user, now: datetime | None = None) -> RematchOffer:
+    """Offer the opponent a rematch of a finished game (once per game, while he is at the table)."""
+    from .selectors import game_presence
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, seat = game_for_player(game_id=game_id, user=user, for_update=True)
+        if not game.is_finished or game.is_tournament:
+            raise GameError("rematch_not_possible")
+        if RematchOffer.objects.filter(game=game).exists():
+            raise GameError("rematch_already_offered")
+        if not game_presence(game=game, now=now)[1 - seat]["connected"]:
+            raise GameError("rematch_opponent_gone")
+        offer = RematchOffer.objects.create(
+            game=game,
+            offered_by_seat=seat,
+            created_at=now,
+            expires_at=now + timedelta(seconds=REMATCH_OFFER_SECONDS),
+        )
+        events.game_rematch_on_commit(game_id=game.pk)
+    return offer
+
+
+def rematch_answer(
+    *, game_id: int, user, accept: bool, now: datetime | None = None
+) -> RematchOffer:
+    """Accept or decline the rematch the opponent offered. Accepted: a new game of the same
+    format and kind starts between the two at once, and both tables are told where it is."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, seat = game_for_player(game_id=game_id, user=user, for_update=True)
+        offer = RematchOffer.objects.select_for_update().filter(game=game).first()
+        if (
+            offer is None
+            or offer.status != RematchOffer.Status.OFFERED
+            or offer.offered_by_seat == seat
+        ):
+            raise GameError("rematch_not_pending")
+        if offer.expires_at <= now:
+            offer.status = RematchOffer.Status.EXPIRED
+            offer.save(update_fields=["status"])
+            events.game_rematch_on_commit(game_id=game.pk)
+            expired = True
+        else:
+            expired = False
+            if accept:
+                new_game = game_start_between(
+                    seat0=game.seat0,
+                    seat1=game.seat1,
+                    format=game.format,
+                    origin=Game.Origin.LOBBY,
+                    is_ranked=game.is_ranked,
+                    now=now,
+                )
+                offer.new_game = new_game
+                offer.status = RematchOffer.Status.ACCEPTED
+            else:
+                offer.status = RematchOffer.Status.DECLINED
+            offer.save(update_fields=["status", "new_game"])
+            events.game_rematch_on_commit(game_id=game.pk)
+    if expired:
+        raise GameError("rematch_expired")
+    return offer

@@ -17,4 +17,5 @@ urlpatterns = [
     path("parties/<id:game_id>/", views.table, name="table"),
     path("parties/<id:game_id>/quitter/", views.table_leave, name="leave"),
     path("parties/<id:game_id>/partie.json", views.record, name="record"),
+    path("parties/<id:game_id>/revoir/", views.replay, name="replay"),
 ]

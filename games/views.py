@@ -10,8 +10,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+
+from games import engine
 
 from . import limits, quitters, selectors, services
 from .errors import APP_ERROR_MESSAGES, GameError
@@ -156,11 +159,19 @@ def lobby_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:lobby")
 
 
-def _table_strings() -> dict:
+def _table_strings(user=None) -> dict:
     """Every sentence table.js shows, translated here so that it goes through gettext."""
+
     return {
         "connected": _("En direct"),
         "reconnecting": _("Connexion perdue, reconnexion…"),
+        "not_sent": _("Connexion perdue : votre choix n'a pas été envoyé, rejouez-le."),
+        # French counts 0 and 1 in the singular ("0 pli"), English only 1 ("0 tricks").
+        "zero_is_singular": (get_language() or "fr").startswith("fr"),
+        "card_images": True,
+        "muted": bool(getattr(user, "is_sound_muted", False)),
+        "sound_on": _("Sons : oui"),
+        "sound_off": _("Sons : non"),
         "your_turn": _("À vous"),
         "their_turn": _("Au tour de %(name)s"),
         "phase": {
@@ -171,16 +182,42 @@ def _table_strings() -> dict:
             "dealing": _("distribution"),
         },
         "deal_number": _("Donne %(n)s"),
+        "deal_of": _("Donne %(n)s / %(total)s"),
         "trump": _("Atout : %(suit)s"),
         "rolled": _("Roulé (sans atout)"),
+        "rolled_short": _("roulé"),
         "no_trump_yet": _("Atout pas encore choisi"),
         "buque": _("Buqué"),
         "surbuque": _("Sur-buqué"),
         "multiplier": _("×%(n)s"),
         "dealer": _("donneur"),
         "you": _("vous"),
+        "here": _("à la table"),
+        "away": _("absent"),
+        "away_seconds": _("absent depuis %(n)s s"),
+        "away_minutes": _("absent depuis %(n)s min"),
+        # Both forms of each count; table.js picks one by the language's rule.
+        "tricks_count": {
+            "one": ngettext("%(n)s pli", "%(n)s plis", 1),
+            "other": ngettext("%(n)s pli", "%(n)s plis", 2),
+        },
+        "points_count": {
+            "one": ngettext("%(n)s point", "%(n)s points", 1),
+            "other": ngettext("%(n)s point", "%(n)s points", 2),
+        },
         "suit_names": {"S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")},
         "suit_to": {"S": _("à pique"), "H": _("à cœur"), "D": _("à carreau"), "C": _("à trèfle")},
+        "rank_names": {
+            "7": _("sept"),
+            "8": _("huit"),
+            "9": _("neuf"),
+            "T": _("manille (10)"),
+            "J": _("valet"),
+            "Q": _("dame"),
+            "K": _("roi"),
+            "A": _("as (manillon)"),
+        },
+        "card_name": _("%(rank)s de %(suit)s"),
         "actions": {
             "trump": _("Atout %(suit)s"),
             "roll": _("Rouler"),
@@ -190,11 +227,22 @@ def _table_strings() -> dict:
         },
         "draw_line": _("%(name0)s : %(card0)s — %(name1)s : %(card1)s"),
         "draw_result": _("%(name)s donne en premier."),
-        "last_trick_winner": _("Remporté par %(name)s"),
+        "trick_taken": _("Pli pour %(name)s"),
+        "announce_played": _("%(name)s a joué %(card)s"),
         "deal_summary": _("Fin de la donne %(n)s"),
-        "capot": _("Capot !"),
-        "tie": _("30–30 : personne ne marque, la donne suivante compte double."),
-        "summary_notes": _("Multiplicateur ×%(n)s"),
+        "notes": {
+            "capot": _("Capot : tous les plis pour un seul joueur."),
+            "tie": _("30–30 : personne ne marque, la donne suivante compte double."),
+            "rolled": _("Donne roulée : ×2."),
+            "buque": _("Buque : ×2."),
+            "surbuque": _("Sur-buque : ×2 de plus."),
+            "doubled_by_tie": _("Égalité 30–30 reportée : ×2."),
+            "multiplier": _("Multiplicateur total : ×%(n)s."),
+            "cap": _("Plafond atteint : 480 points au plus par donne."),
+        },
+        "capot_short": _("capot"),
+        "cut_short": _("interrompue"),
+        "history_cell": _("%(points)s pts → +%(score)s (%(total)s)"),
         "winner": _("%(name)s gagne la partie"),
         "you_win": _("Vous gagnez la partie !"),
         "you_lose": _("Vous perdez la partie."),
@@ -203,9 +251,20 @@ def _table_strings() -> dict:
             "left": _("Forfait : %(name)s a quitté la partie."),
             "timeout": _("Forfait au temps : %(name)s n'a pas joué à temps."),
         },
+        "final_totals": _("Score final : %(name0)s %(a)s, %(name1)s %(b)s."),
+        "ladder_won": _("Classement %(ladder)s : +%(n)s points"),
+        "ladder_lost": _("Classement %(ladder)s : −%(n)s points"),
         "cancelled": _("Cette partie a été annulée."),
         "stakes": _("Enjeu : %(win)s / %(loss)s"),
         "confirm_leave": _("Quitter la partie ? Vous la perdez par forfait."),
+        "rematch": {
+            "waiting": _("Revanche proposée : en attente de la réponse de votre adversaire…"),
+            "received": _("%(name)s vous propose une revanche."),
+            "accepted": _("Revanche acceptée : la nouvelle partie commence."),
+            "declined": _("Revanche refusée."),
+            "expired": _("La proposition de revanche a expiré."),
+            "gone": _("Votre adversaire a quitté la table : pas de revanche possible."),
+        },
         "rules": {
             "must_beat": _("Vous devez monter %(suit)s : %(cards)s."),
             "must_follow_suit": _("Vous devez fournir %(suit)s : %(cards)s."),
@@ -217,6 +276,7 @@ def _table_strings() -> dict:
                 "Sur-buque impossible : la donne est roulée et compte déjà double (30–30)."
             ),
             "roll_required": _("Cette donne doit être roulée."),
+            "malformed": _("Message mal formé."),
         },
         "or": _("ou"),
         "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
@@ -240,7 +300,7 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
             "seat": seat,
             "frame": frame,
             "stakes": frame["game"]["stakes"],
-            "table_strings": _table_strings(),
+            "table_strings": _table_strings(request.user),
         },
     )
 
@@ -266,8 +326,74 @@ def record(request: HttpRequest, game_id: int) -> HttpResponse:
     if not game.is_finished:
         # game-record.md, Exporting: no deck order leaves the server while a game is in progress.
         return HttpResponseForbidden()
-    response = JsonResponse(
-        selectors.game_record(game=game), json_dumps_params={"ensure_ascii": False, "indent": 2}
-    )
+    document = {**selectors.game_record(game=game), "site": selectors.game_record_site(game=game)}
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="partie-{game.pk}.json"'
     return response
+
+
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Watch a finished game again, step by step, from its record (the table's own drawing)."""
+    services.game_enforce_deadlines(now=timezone.now(), game_ids=[game_id])
+    try:
+        game = selectors.game_get(game_id=game_id)
+    except GameError:
+        raise Http404 from None
+    if not game.is_finished or game.state is None:
+        raise Http404
+    replay_data = selectors.game_replay_steps(game=game)
+    first = replay_data["steps"][0]
+    frame = {
+        "type": "state",
+        "version": 0,
+        "game": {
+            "id": game.pk,
+            "status": "in_progress",
+            "format": game.format,
+            "is_ranked": game.is_ranked,
+            "your_seat": None,
+            "players": [
+                {"name": name, "stars": None, "stars_label": ""} for name in replay_data["players"]
+            ],
+            "seconds_left": None,
+            "winner_seat": None,
+            "end_reason": None,
+            "first_dealer_draw": None,
+            "target": engine.FORMATS[game.format].target,
+            "regular_deals": engine.FORMATS[game.format].regular_deal_count,
+            "completed_trick": first["completed_trick"],
+            "ladder_points": [],
+            "can_rematch": False,
+            "stakes": None,
+            "record_url": reverse("games:record", args=[game.pk]),
+        },
+        "view": first["view"],
+    }
+    return render(
+        request,
+        "games/table.html",
+        {
+            "game": game,
+            "seat": None,
+            "frame": frame,
+            "replay": replay_data,
+            "stakes": None,
+            "table_strings": {**_table_strings(), **_replay_strings()},
+        },
+    )
+
+
+def _replay_strings() -> dict:
+    return {
+        "replay_step": _("Étape %(n)s sur %(total)s"),
+        "replay_start": _("Début de la donne %(n)s"),
+        "replay_action": {
+            "trump": _("%(name)s choisit l'atout %(suit)s"),
+            "roll": _("%(name)s roule"),
+            "buque": _("%(name)s buque"),
+            "surbuque": _("%(name)s sur-buque"),
+            "pass": _("%(name)s passe"),
+            "play": _("%(name)s joue %(card)s"),
+            "forfeit": _("%(name)s perd par forfait"),
+        },
+    }

@@ -82,6 +82,10 @@ async def test_redis_stopped_mid_game_moves_are_acknowledged_and_the_game_finish
     rng = random.Random(8)
     version = 1
     views = [await state_at(socket, version) for socket in sockets]
+    # The table's presence news of the two arrivals is read before Redis dies.
+    for socket in sockets:
+        while not await socket.receive_nothing(timeout=0.5):
+            assert (await socket.receive_json_from())["type"] == "presence"
     group_channel = f"asgi__group__{events.game_group(game.pk)}"
 
     # Redis dies mid-game.

@@ -126,6 +126,14 @@ def version_of(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-version"))
 
 
+def close_overlays(page: Page) -> None:
+    """Close the summary or draw shown over the table (a player clicks them away)."""
+    for overlay in ("draw-panel", "deal-summary"):
+        button = page.locator(f"#{overlay}:visible .overlay-close")
+        if button.count():
+            button.click()
+
+
 def act_once(pages: list[Page], *, preferred_announcements: tuple[str, ...] = ()) -> None:
     """Make the one decision someone has to make: an announcement or a legal card.
 
@@ -137,6 +145,9 @@ def act_once(pages: list[Page], *, preferred_announcements: tuple[str, ...] = ()
     choices = [*preferred_announcements, "trump", "pass"]
     for _attempt in range(50):
         for page in pages:
+            if page.locator("#table").get_attribute("data-status") == "finished":
+                return
+            close_overlays(page)
             for choice in choices:
                 announcement = page.locator(f"#announcements button[data-action={choice}]:visible")
                 if announcement.count():
@@ -152,10 +163,14 @@ def act_once(pages: list[Page], *, preferred_announcements: tuple[str, ...] = ()
 
 def play_first_deal(pages: list[Page]) -> None:
     """Play the first deal to its summary, clicking for whichever player has to act."""
-    while not pages[0].locator("#deal-summary").is_visible():
+    while pages[0].locator("#table").get_attribute("data-deals") == "0":
         version = version_of(pages[0])
         act_once(pages)
         for page in pages:
+            # Past the completed trick's pause too: its deal summary (if any) is open by then.
             page.wait_for_function(
                 f"Number(document.getElementById('table').dataset.version) > {version}"
+                " && document.getElementById('table').dataset.holding === 'false'"
             )
+    for page in pages:
+        expect(page.locator("#deal-summary")).to_be_visible()

@@ -7,6 +7,7 @@ from tests.browser.base import (
     PASSWORD,
     BrowserTestCase,
     act_once,
+    close_overlays,
     enter_waiting_room,
     meet_at_a_table,
     play_first_deal,
@@ -52,6 +53,7 @@ class LiveGameTests(BrowserTestCase):
                 str(totals[pages.index(page)])
             )
 
+        close_overlays(bob)
         bob.once("dialog", lambda dialog: dialog.accept())
         bob.click("#leave-button")
 

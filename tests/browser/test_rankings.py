@@ -73,5 +73,5 @@ class RankedLadderTests(BrowserTestCase):
 
         bob.goto("/classements/moi/")
         expect(bob.locator(".my-position[data-ladder=weekly]")).to_contain_text(
-            "Rang 2 sur 2 · 7 points · 0 victoires, 1 défaites"
+            "Rang 2 sur 2 · points : 7 · victoires : 0, défaites : 1"
         )

@@ -44,3 +44,16 @@ def cards_in(value) -> set[str]:
         for item in value:
             found |= cards_in(item)
     return found
+
+
+def shown_cards(frame: dict) -> set[str]:
+    """Return the cards a `state` frame shows of the position now.
+
+    The first-dealer draw and the last trick of a deal already over show cards of the past
+    (each deal uses the whole deck again): they are left out; the current deal's trick is not.
+    """
+    game = frame["game"]
+    trick = game.get("completed_trick")
+    is_past = trick is not None and not trick["key"].startswith(f"{frame['view']['deal_number']}-")
+    public = {"first_dealer_draw": None, **({"completed_trick": None} if is_past else {})}
+    return cards_in(frame["view"]) | cards_in({**game, **public})

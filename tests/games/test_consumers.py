@@ -9,7 +9,7 @@ from channels.layers import channel_layers
 
 from games import engine, services
 from games.models import Game, GameAction, LobbyPresence
-from tests.games.conftest import cards_in, hidden_cards
+from tests.games.conftest import hidden_cards, shown_cards
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
@@ -29,6 +29,11 @@ def fresh_async_machinery():
 @pytest.fixture
 def sessions(alice, bob):
     return session_cookie(alice), session_cookie(bob)
+
+
+async def reply(socket) -> dict:
+    """Return the next frame that answers the client (presence news may come in between)."""
+    return await receive_until(socket, lambda frame: frame["type"] not in ("presence", "rematch"))
 
 
 async def start_over_lobby(sessions) -> tuple[int, str]:
@@ -73,9 +78,7 @@ async def test_lobby_to_a_complete_match_over_websockets(sessions):
         for seat, frame in zip(seats, views, strict=True):
             assert frame["version"] == version
             assert frame["game"]["your_seat"] == seat
-            visible = cards_in(frame["view"]) | cards_in(
-                {**frame["game"], "first_dealer_draw": None}
-            )
+            visible = shown_cards(frame)
             assert visible & hidden_cards(game, seat) == set()
             frames += 1
         if views[0]["game"]["status"] == "finished":
@@ -112,24 +115,24 @@ async def test_bad_input_gets_an_error_frame_and_changes_nothing(alice, bob, mak
     await state_at(socket, 1)
 
     await socket.send_to(text_data="{not json")
-    bad_json = await socket.receive_json_from()
+    bad_json = await reply(socket)
     await socket.send_to(text_data="[1, 2]")
-    not_object = await socket.receive_json_from()
+    not_object = await reply(socket)
     await socket.send_json_to({"type": "dance"})
-    unknown = await socket.receive_json_from()
+    unknown = await reply(socket)
     await socket.send_json_to({"type": "act", "version": "1", "action": {"type": "roll"}})
-    bad_version = await socket.receive_json_from()
+    bad_version = await reply(socket)
     await socket.send_to(text_data=json.dumps({"type": "act", "pad": "x" * 5000}))
-    huge = await socket.receive_json_from()
+    huge = await reply(socket)
     await socket.send_json_to({"type": "act", "version": 1, "action": {"type": "roll"}})
-    out_of_turn = await socket.receive_json_from()
+    out_of_turn = await reply(socket)
     await socket.send_json_to({"type": "act", "version": 1, "action": {"type": "fly"}})
-    malformed = await socket.receive_json_from()
+    malformed = await reply(socket)
     await socket.send_json_to({"type": "act", "version": 0, "action": {"type": "roll"}})
-    stale = await socket.receive_json_from()
-    fresh = await socket.receive_json_from()
+    stale = await reply(socket)
+    fresh = await reply(socket)
     await socket.send_json_to({"type": "ping"})
-    pong = await socket.receive_json_from()
+    pong = await reply(socket)
 
     assert [bad_json["code"], not_object["code"], unknown["code"], bad_version["code"]] == [
         "bad_json",

@@ -20,6 +20,7 @@ from games.models import Game, GameAction, LobbyPresence, RankedPlayBan
 from games.quitters import member_completion, quitters_game_ended
 from games.selectors import (
     game_frame,
+    game_presence,
     lobby_games_in_progress,
     lobby_present_members,
     member_games,
@@ -456,3 +457,15 @@ def test_a_swept_turn_waits_the_grace_again_before_the_next_sweep(alice) -> None
     assert robots.computer_turns_overdue(now=late + timedelta(seconds=1)) == []
     again = late + timedelta(seconds=robots.SWEEP_GRACE_SECONDS + 1)
     assert robots.computer_turns_overdue(now=again) == [(game.pk, game.version)]
+
+
+def test_the_computer_is_always_shown_at_its_table(alice) -> None:
+    game = robots.computer_game_start(user=alice, level="facile", format="first-to-71")
+
+    presence = game_presence(game=game)
+
+    # The member has not opened the table yet; the computer never opens a socket.
+    assert presence == [
+        {"connected": False, "away_seconds": None},
+        {"connected": True, "away_seconds": None},
+    ]

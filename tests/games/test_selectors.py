@@ -7,7 +7,7 @@ from django.utils import timezone
 from games import selectors, services
 from games.errors import GameError
 from games.models import Game, LobbyPresence
-from tests.games.conftest import cards_in, hidden_cards, random_legal_action, seated_user
+from tests.games.conftest import hidden_cards, random_legal_action, seated_user, shown_cards
 from tests.games.test_services import play_to_end, start_game
 
 
@@ -69,7 +69,8 @@ def test_member_games_lists_results_newest_first(alice, bob):
     assert items[1].result_label == ("Victoire" if first.winner_seat == 1 else "Défaite")
     assert items[1].ended_at == first.ended_at
     assert items[1].is_ranked is False
-    assert items[1].url == f"/parties/{first.pk}/"
+    assert items[0].url == f"/parties/{second.pk}/"
+    assert items[1].url == f"/parties/{first.pk}/revoir/"
     assert selectors.member_games(user=bob, limit=1)[0].game == second
 
 
@@ -134,7 +135,7 @@ def test_no_view_ever_shows_a_hidden_card(alice, bob, seed):
         game = Game.objects.select_related("seat0", "seat1").get(pk=game.pk)
         for seat in (0, 1, None):
             frame = selectors.game_frame(game=game, seat=seat)
-            shown = cards_in(frame["view"]) | cards_in({**frame["game"], "first_dealer_draw": None})
+            shown = shown_cards(frame)
             assert shown & hidden_cards(game, seat) == set()
             assert "deck" not in str(frame)
             checked += 1

@@ -108,6 +108,13 @@ def test_record_is_only_for_finished_games(alice, bob):
     assert record["variant"] == "manille-2p"
     assert record["players"] == ["alice", "bob"]
     assert record["end"] == {"type": "forfeit", "seat": 0, "reason": "left"}
+    game.refresh_from_db()
+    assert record["site"] == {
+        "game_id": game.pk,
+        "started_at": game.started_at.isoformat(),
+        "ended_at": game.ended_at.isoformat(),
+        "ranked": False,
+    }
 
 
 def test_downloaded_record_replays_to_the_same_result(alice, bob, tmp_path: Path):
@@ -126,6 +133,8 @@ def test_downloaded_record_replays_to_the_same_result(alice, bob, tmp_path: Path
 
     document = json.loads(replay.stdout)
     state = engine.state_from_json(game.state)
+    # The site's metadata rides along in the file; replay ignores it.
+    assert json.loads(response.content)["site"]["game_id"] == game.pk
     assert replay.returncode == 0
     assert document["ok"] is True
     assert document["finished"] is True

@@ -211,7 +211,7 @@ def test_my_ranking_shows_position_points_and_the_ledger(make_member) -> None:
     assert weekly["position"].rank == 2
     assert weekly["position"].subscription.points == 4
     assert [(entry.opponent.username, entry.delta) for entry in weekly["ledger"]] == [("rival", 4)]
-    assert "Rang 2 sur 2 · 4 points · 1 victoires, 0 défaites" in page
+    assert "Rang 2 sur 2 · points : 4 · victoires : 1, défaites : 0" in page
     assert "+4" in page
     assert response.context["positions"][1]["position"].subscription is None
 

@@ -1,0 +1,201 @@
+"""Presence at a table and the rematch, through the real websocket stack."""
+
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import SyncToAsync, sync_to_async
+from channels.layers import channel_layers
+
+from games import services
+from games.models import Game, RematchOffer
+from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def fresh_async_machinery():
+    """Leave no channel layer or executor thread behind for a live server forked later."""
+    yield
+    channel_layers.backends.clear()
+    used = SyncToAsync.single_thread_executor
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    used.shutdown(wait=False)
+
+
+@pytest.fixture
+def sessions(alice, bob):
+    return session_cookie(alice), session_cookie(bob)
+
+
+async def finished_game(alice, bob, *, is_ranked: bool = False, format: str = "six-deals"):
+    def play():
+        game = services.game_create(user=alice, format=format, is_ranked=is_ranked)
+        game = services.game_join(game_id=game.pk, user=bob)
+        return services.game_leave(game_id=game.pk, user=bob)
+
+    return await sync_to_async(play)()
+
+
+async def both_at_the_table(game, sessions):
+    sockets = []
+    for session in sessions:
+        socket, connected, _ = await open_socket(f"/ws/parties/{game.pk}/", session)
+        assert connected
+        await state_at(socket, game.version)
+        sockets.append(socket)
+    # The first one hears the second arrive.
+    await receive_until(
+        sockets[0],
+        lambda f: f["type"] == "presence" and all(p["connected"] for p in f["presence"]),
+    )
+    return sockets
+
+
+def is_rematch(status: str):
+    return lambda frame: frame["type"] == "rematch" and frame["status"] == status
+
+
+async def test_presence_says_who_is_at_the_table_and_since_when_the_other_is_away(
+    alice, bob, sessions
+):
+    game = await sync_to_async(
+        lambda: services.game_join(
+            game_id=services.game_create(user=alice, format="first-to-71", is_ranked=False).pk,
+            user=bob,
+        )
+    )()
+    alice_socket, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[0])
+    alone = await receive_until(alice_socket, lambda f: f["type"] == "presence")
+    bob_socket, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[1])
+    together = await receive_until(
+        alice_socket, lambda f: f["type"] == "presence" and f["presence"][1]["connected"]
+    )
+
+    await bob_socket.disconnect()
+    away = await receive_until(
+        alice_socket, lambda f: f["type"] == "presence" and not f["presence"][1]["connected"]
+    )
+
+    assert alone["presence"] == [
+        {"connected": True, "away_seconds": None},
+        {"connected": False, "away_seconds": None},
+    ]
+    assert together["presence"][0]["connected"] is True
+    assert away["presence"][1]["connected"] is False
+    assert away["presence"][1]["away_seconds"] == 0
+    await alice_socket.disconnect()
+
+
+async def test_a_rematch_accepted_starts_the_same_kind_of_game_for_both(alice, bob, sessions):
+    game = await finished_game(alice, bob, format="six-deals")
+    alice_socket, bob_socket = await both_at_the_table(game, sessions)
+
+    await alice_socket.send_json_to({"type": "rematch_offer"})
+    offered = await receive_until(bob_socket, is_rematch("offered"))
+    await bob_socket.send_json_to({"type": "rematch_accept"})
+    seen_by_alice = await receive_until(alice_socket, is_rematch("accepted"))
+    seen_by_bob = await receive_until(bob_socket, is_rematch("accepted"))
+
+    new_game = await sync_to_async(Game.objects.get)(pk=seen_by_alice["game_id"])
+    assert offered["by_seat"] == 0
+    assert seen_by_alice["url"] == seen_by_bob["url"] == f"/parties/{new_game.pk}/"
+    assert (new_game.status, new_game.format, new_game.is_ranked) == (
+        Game.Status.IN_PROGRESS,
+        "six-deals",
+        False,
+    )
+    assert {new_game.seat0_id, new_game.seat1_id} == {alice.pk, bob.pk}
+    await alice_socket.disconnect()
+    await bob_socket.disconnect()
+
+
+async def test_a_ranked_game_gives_a_ranked_rematch(alice, bob, sessions):
+    game = await finished_game(alice, bob, is_ranked=True, format="first-to-71")
+    alice_socket, bob_socket = await both_at_the_table(game, sessions)
+
+    await bob_socket.send_json_to({"type": "rematch_offer"})
+    await receive_until(alice_socket, is_rematch("offered"))
+    await alice_socket.send_json_to({"type": "rematch_accept"})
+    accepted = await receive_until(bob_socket, is_rematch("accepted"))
+
+    new_game = await sync_to_async(Game.objects.get)(pk=accepted["game_id"])
+    assert (new_game.format, new_game.is_ranked) == ("first-to-71", True)
+    await alice_socket.disconnect()
+    await bob_socket.disconnect()
+
+
+async def test_a_rematch_declined_is_said_and_starts_nothing(alice, bob, sessions):
+    game = await finished_game(alice, bob)
+    alice_socket, bob_socket = await both_at_the_table(game, sessions)
+
+    await alice_socket.send_json_to({"type": "rematch_offer"})
+    await receive_until(bob_socket, is_rematch("offered"))
+    await bob_socket.send_json_to({"type": "rematch_decline"})
+    declined = await receive_until(alice_socket, is_rematch("declined"))
+    await alice_socket.send_json_to({"type": "rematch_offer"})
+    again = await receive_until(alice_socket, lambda f: f["type"] == "error")
+
+    assert declined["game_id"] is None
+    assert again["code"] == "rematch_already_offered"
+    assert await sync_to_async(Game.objects.count)() == 1
+    await alice_socket.disconnect()
+    await bob_socket.disconnect()
+
+
+async def test_a_rematch_accepted_too_late_has_expired(alice, bob, sessions):
+    game = await finished_game(alice, bob)
+    alice_socket, bob_socket = await both_at_the_table(game, sessions)
+    await alice_socket.send_json_to({"type": "rematch_offer"})
+    await receive_until(bob_socket, is_rematch("offered"))
+    await sync_to_async(
+        lambda: RematchOffer.objects.filter(game=game).update(
+            expires_at=RematchOffer.objects.get(game=game).created_at - timedelta(seconds=1)
+        )
+    )()
+
+    await bob_socket.send_json_to({"type": "rematch_accept"})
+    error = await receive_until(bob_socket, lambda f: f["type"] == "error")
+    told = await receive_until(alice_socket, is_rematch("expired"))
+
+    assert error["code"] == "rematch_expired"
+    assert told["by_seat"] == 0
+    assert await sync_to_async(Game.objects.count)() == 1
+    await alice_socket.disconnect()
+    await bob_socket.disconnect()
+
+
+async def test_no_rematch_when_the_opponent_has_left_the_table(alice, bob, sessions):
+    game = await finished_game(alice, bob)
+    alice_socket, bob_socket = await both_at_the_table(game, sessions)
+    await bob_socket.disconnect()
+    await receive_until(
+        alice_socket, lambda f: f["type"] == "presence" and not f["presence"][1]["connected"]
+    )
+
+    await alice_socket.send_json_to({"type": "rematch_offer"})
+    error = await receive_until(alice_socket, lambda f: f["type"] == "error")
+
+    assert error["code"] == "rematch_opponent_gone"
+    assert await sync_to_async(RematchOffer.objects.count)() == 0
+    await alice_socket.disconnect()
+
+
+async def test_nobody_else_answers_a_rematch_and_a_game_in_progress_has_none(
+    alice, bob, make_member, sessions
+):
+    game = await sync_to_async(
+        lambda: services.game_join(
+            game_id=services.game_create(user=alice, format="first-to-71", is_ranked=False).pk,
+            user=bob,
+        )
+    )()
+    alice_socket, _bob_socket = await both_at_the_table(game, sessions)
+
+    await alice_socket.send_json_to({"type": "rematch_offer"})
+    error = await receive_until(alice_socket, lambda f: f["type"] == "error")
+
+    assert error["code"] == "rematch_not_possible"
+    await alice_socket.disconnect()
+    await _bob_socket.disconnect()
