@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -216,6 +216,13 @@ def _table_strings(user=None) -> dict:
             "Q": _("dame"),
             "K": _("roi"),
             "A": _("as (manillon)"),
+        },
+        # The letters of a card's corner index as the reader names the courts: R, D, V in French
+        # (roi, dame, valet), K, Q, J in English.
+        "rank_letters": {
+            "K": pgettext("corner index of a king", "R"),
+            "Q": pgettext("corner index of a queen", "D"),
+            "J": pgettext("corner index of a jack", "V"),
         },
         "card_name": _("%(rank)s de %(suit)s"),
         "actions": {

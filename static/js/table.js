@@ -60,7 +60,7 @@
   }
 
   function rankLabel(card) {
-    return RANK_LABELS[card[0]] || card[0];
+    return (S.rank_letters && S.rank_letters[card[0]]) || RANK_LABELS[card[0]] || card[0];
   }
 
   function cardLabel(card) {
