@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import computer, robots, services, tasks
 from games.models import Game
-from tests.games.conftest import cards_in, hidden_cards
+from tests.games.conftest import hidden_cards, shown_cards
 from tests.games.websocket import open_socket, session_cookie, state_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,8 +50,7 @@ async def play_as_member(socket, game_id: int, *, seat: int, level: str, rng, dr
         version = frame["version"]
         game = await sync_to_async(Game.objects.get)(pk=game_id)
         assert frame["game"]["players"][1 - seat]["name"] == f"Ordinateur ({level})"
-        visible = cards_in(frame["view"]) | cards_in({**frame["game"], "first_dealer_draw": None})
-        assert visible & hidden_cards(game, seat) == set()
+        assert shown_cards(frame) & hidden_cards(game, seat) == set()
         if frame["game"]["status"] == "finished":
             return frame, computer_turns
         if frame["view"]["seat_to_act"] == seat:
