@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -41,14 +42,9 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_restarted_server_forfeits_an_overdue_game_before_anybody_connects(alice, bob) -> None:
-    started = timezone.now() - timedelta(minutes=10)
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    game = services.game_join(game_id=game.pk, user=bob, now=started)
-    assert game.deadline < timezone.now()
-    # The first dealer names trump first: his clock is the one that ran out.
-    first_dealer = game.actions.get(kind=GameAction.Kind.START).payload["first_dealer"]
+@contextmanager
+def embedded_server():
+    """Run a real `daphne` on the test database, with its embedded job loop and no Redis."""
     environment = {
         **os.environ,
         "DATABASE_URL": database_url(),
@@ -73,12 +69,7 @@ def test_a_restarted_server_forfeits_an_overdue_game_before_anybody_connects(ali
         stderr=subprocess.DEVNULL,
     )
     try:
-        # Generous: a loaded CI machine takes seconds to start Daphne and its first sweep.
-        give_up_at = time.monotonic() + 60
-        game.refresh_from_db()
-        while game.status == Game.Status.IN_PROGRESS and time.monotonic() < give_up_at:
-            time.sleep(0.25)
-            game.refresh_from_db()
+        yield server
     finally:
         server.terminate()
         try:
@@ -87,6 +78,23 @@ def test_a_restarted_server_forfeits_an_overdue_game_before_anybody_connects(ali
             # A server busy at SIGTERM must not outlive the test and hold its database.
             server.kill()
             server.wait(timeout=10)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restarted_server_forfeits_an_overdue_game_before_anybody_connects(alice, bob) -> None:
+    started = timezone.now() - timedelta(minutes=10)
+    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    game = services.game_join(game_id=game.pk, user=bob, now=started)
+    assert game.deadline < timezone.now()
+    # The first dealer names trump first: his clock is the one that ran out.
+    first_dealer = game.actions.get(kind=GameAction.Kind.START).payload["first_dealer"]
+    with embedded_server():
+        # Generous: a loaded CI machine takes seconds to start Daphne and its first sweep.
+        give_up_at = time.monotonic() + 60
+        game.refresh_from_db()
+        while game.status == Game.Status.IN_PROGRESS and time.monotonic() < give_up_at:
+            time.sleep(0.25)
+            game.refresh_from_db()
 
     assert (game.status, game.end_reason, game.winner_seat) == (
         Game.Status.FINISHED,

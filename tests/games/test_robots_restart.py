@@ -4,9 +4,6 @@ is played by a freshly started server before anybody connects (its sweep, then i
 Like tests/games/test_restart.py, a real `daphne` runs on the test database in another process.
 """
 
-import os
-import subprocess
-import sys
 import time
 from datetime import timedelta
 
@@ -15,7 +12,7 @@ from django.utils import timezone
 
 from games import robots, services
 from games.models import Game
-from tests.games.test_restart import PROJECT_ROOT, database_url, free_port
+from tests.games.test_restart import embedded_server
 
 
 @pytest.mark.django_db(transaction=True)
@@ -30,38 +27,12 @@ def test_a_restarted_server_plays_the_computer_turn_that_was_due(alice) -> None:
         services.game_leave(game_id=game.pk, user=alice)
     assert game.computer_due_at < timezone.now() - timedelta(seconds=robots.SWEEP_GRACE_SECONDS)
     version = game.version
-    environment = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "BACKGROUND_JOBS": "embedded",
-        "DJANGO_SETTINGS_MODULE": "cartomaniak.settings",
-    }
-    environment.pop("REDIS_URL", None)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(free_port()),
-            "cartomaniak.asgi:application",
-        ],
-        cwd=PROJECT_ROOT,
-        env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
+    with embedded_server():
         give_up_at = time.monotonic() + 30
         game.refresh_from_db()
         while game.version == version and time.monotonic() < give_up_at:
             time.sleep(0.25)
             game.refresh_from_db()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
     assert game.status == Game.Status.IN_PROGRESS
     assert game.version > version
