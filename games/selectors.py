@@ -329,7 +329,7 @@ def lobby_games_in_progress() -> list[dict]:
             "players": [
                 {
                     "name": player.username,
-                    "stars_label": star_label(stars),
+                    "stars_label": "" if player.is_computer else star_label(stars),
                     # The room's frame is one for every language: the page names the computer.
                     "computer_level": player.computer_level or None,
                 }

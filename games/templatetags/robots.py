@@ -15,9 +15,10 @@ register = template.Library()
 
 
 @register.inclusion_tag("games/lobby_computer.html")
-def computer_game_block() -> dict:
-    """The *Jouer contre l'ordinateur* block of the waiting room."""
-    return {"computer_form": ComputerGameForm()}
+def computer_game_block(has_current_game=False) -> dict:
+    """The *Jouer contre l'ordinateur* block of the waiting room (hidden, like the form of a new
+    game, while the member has a game: one at a time)."""
+    return {"computer_form": ComputerGameForm(), "has_current_game": bool(has_current_game)}
 
 
 @register.filter

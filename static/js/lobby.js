@@ -175,6 +175,8 @@
       cancel.setAttribute("data-game-id", String(currentGame.id));
     }
     document.getElementById("create-section").hidden = !!currentGame;
+    var computerBlock = document.getElementById("computer-game");
+    if (computerBlock) computerBlock.hidden = !!currentGame;
     document.getElementById("create-ranked").disabled = !frame.you.can_play_ranked;
   }
 

@@ -63,7 +63,9 @@ class ComputerGameTests(BrowserTestCase):
         expect(page.locator("#computer-game")).to_be_visible()
         keep_screenshot(page, "lobby")
 
-        page.check("#computer-game input[value=fort]")
+        # The level is a segmented choice: a person clicks its label.
+        page.locator("#computer-game label[for=id_level_2]").click()
+        expect(page.locator("#computer-game input[value=fort]")).to_be_checked()
         page.select_option("#computer-format", "six-deals")
         page.click("#computer-button")
         page.wait_for_url("**/parties/*/")
