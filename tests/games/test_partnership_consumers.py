@@ -18,6 +18,7 @@ from games.models import PartnershipAction, PartnershipGame
 from games.partnership import selectors as table_selectors
 from games.partnership import services as tables
 from tests.games.conftest import cards_in
+from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -225,3 +226,31 @@ async def test_errors_and_a_stale_version_are_answered_with_a_fresh_state(alice,
 async def test_an_unknown_table_closes_the_socket() -> None:
     _socket, connected, code = await open_socket("/ws/tables/999999/")
     assert not connected and code == 4404
+
+
+async def test_the_waiting_room_follows_every_seat_change_start_and_end(alice, bob) -> None:
+    room = await LobbyMirror.open(await sync_to_async(session_cookie)(bob))
+
+    def seats(mirror) -> list:
+        tables_open = mirror.room["open_tables"]
+        return [seat["name"] for seat in tables_open[0]["seats"]] if tables_open else []
+
+    table = await database_sync_to_async(tables.table_create)(
+        host=alice, variant="manille-flemish", format="boom-101"
+    )
+    await room.read_until(lambda m: seats(m) == ["alice", None, None, None])
+    await database_sync_to_async(tables.seat_take)(table_id=table.pk, user=bob, seat=1)
+    await room.read_until(lambda m: seats(m) == ["alice", "bob", None, None])
+    for seat in (2, 3):
+        await database_sync_to_async(tables.seat_fill_computer)(
+            table_id=table.pk, user=alice, seat=seat, level="moyen"
+        )
+    await room.read_until(lambda m: seats(m)[3] == "ordinateur-moyen")
+    await database_sync_to_async(tables.table_start)(table_id=table.pk, user=alice)
+    await room.read_until(
+        lambda m: not m.room["open_tables"] and [t["id"] for t in m.room["tables_in_progress"]]
+    )
+    assert room.room["tables_in_progress"][0]["id"] == table.pk
+    await database_sync_to_async(tables.table_leave)(table_id=table.pk, user=bob)
+    await room.read_until(lambda m: not m.room["tables_in_progress"])
+    await room.close()
