@@ -113,10 +113,20 @@ async def watch(socket, frames: list) -> dict:
             return frame
 
 
-async def test_a_whole_match_with_two_members_and_two_computers(alice, bob) -> None:
+@pytest.mark.parametrize(
+    ("variant", "format", "options"),
+    [
+        ("manille-french", "first-to-34", {}),
+        # Blind no trump on: the dealer's own cards are hidden until he looks.
+        ("manille-flemish", "boom-61", {"blind": True}),
+    ],
+)
+async def test_a_whole_match_with_two_members_and_two_computers(
+    alice, bob, variant, format, options
+) -> None:
     robots.computer_runner_ensure_started()
     table = await database_sync_to_async(tables.table_create)(
-        host=alice, variant="manille-french", format="first-to-34"
+        host=alice, variant=variant, format=format, options=options
     )
     path = f"/ws/tables/{table.pk}/"
     alice_socket, connected, _ = await open_socket(path, await sync_to_async(session_cookie)(alice))
@@ -178,6 +188,10 @@ async def test_a_whole_match_with_two_members_and_two_computers(alice, bob) -> N
             # His own hand, whole (unless he may not look at it yet).
             shown_hand = set(frame["view"]["hand"])
             assert shown_hand == set(state.deal.hands[seat]) or frame["view"]["is_hand_hidden"]
+
+    if options.get("blind"):
+        # A member's own hand was hidden at times (before looking, or as the dealer's partner).
+        assert any(frame["view"]["is_hand_hidden"] for seat, frame in in_play if seat is not None)
 
     record = await sync_to_async(table_selectors.partnership_record)(game=table)
     status, output = engine.replay_record(record)
