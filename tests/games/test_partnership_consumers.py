@@ -268,3 +268,32 @@ async def test_the_waiting_room_follows_every_seat_change_start_and_end(alice, b
     await database_sync_to_async(tables.table_leave)(table_id=table.pk, user=bob)
     await room.read_until(lambda m: not m.room["tables_in_progress"])
     await room.close()
+
+
+async def test_set_up_messages_are_checked_and_counted(alice, bob, settings) -> None:
+    table = await database_sync_to_async(tables.table_create)(
+        host=alice, variant="manille-french", format="first-to-44"
+    )
+    path = f"/ws/tables/{table.pk}/"
+    spectator, _, _ = await open_socket(path)
+    await receive_until(spectator, lambda f: f["type"] == "state")
+    await spectator.send_json_to({"type": "take_seat", "seat": 1})
+    assert (await receive_until(spectator, lambda f: f["type"] == "error"))["code"] == (
+        "not_authenticated"
+    )
+    socket, _, _ = await open_socket(path, await sync_to_async(session_cookie)(bob))
+    await receive_until(socket, lambda f: f["type"] == "state")
+    for message, code in (
+        ({"type": "take_seat", "seat": "1"}, "malformed"),
+        ({"type": "take_seat", "seat": 7}, "bad_seat"),
+        ({"type": "fill_seat", "seat": 1, "level": "moyen"}, "not_host"),
+        ({"type": "leave_seat"}, "not_seated"),
+        ({"type": "act", "version": 1, "action": {"type": "pass"}}, "not_seated"),
+    ):
+        await socket.send_json_to(message)
+        assert (await receive_until(socket, lambda f: f["type"] == "error"))["code"] == code
+    settings.LOBBY_ACTIONS_PER_MINUTE = 0
+    await socket.send_json_to({"type": "take_seat", "seat": 1})
+    assert (await receive_until(socket, lambda f: f["type"] == "error"))["code"] == ("rate_limited")
+    for communicator in (spectator, socket):
+        await communicator.disconnect()
