@@ -140,3 +140,8 @@ def test_the_waiting_room_lists_open_and_running_tables(alice, bob, make_member)
     # Members at a table are busy for the room's challenges; the computers are not.
     busy = lobby_member_state(frame=lobby_snapshot(user=carol))["busy"]
     assert busy == {"alice", "bob"}
+    assert lobby_member_state(frame=lobby_snapshot(user=carol))["current_table"] is None
+    own = lobby_member_state(frame=lobby_snapshot(user=alice))["current_table"]
+    assert (own["id"], own["status"]) == (open_table.pk, "open")
+    own = lobby_member_state(frame=lobby_snapshot(user=bob))["current_table"]
+    assert (own["id"], own["status"]) == (running.pk, "in_progress")
