@@ -6,13 +6,15 @@ socket receives ever holds a card of another seat's hand; the record replays to 
 import asyncio
 import random
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
+from django.utils import timezone
 
-from games import engine, robots
+from games import engine, robots, tasks
 from games.engine.variants import variant_get
 from games.models import PartnershipAction, PartnershipGame
 from games.partnership import selectors as table_selectors
@@ -297,3 +299,44 @@ async def test_set_up_messages_are_checked_and_counted(alice, bob, settings) -> 
     assert (await receive_until(socket, lambda f: f["type"] == "error"))["code"] == ("rate_limited")
     for communicator in (spectator, socket):
         await communicator.disconnect()
+
+
+def lost_table_turn(alice) -> PartnershipGame:
+    """A running table where a computer must act and nothing is scheduled (no runner ran)."""
+    a_minute_ago = timezone.now() - timedelta(minutes=1)
+    table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+    for seat in (1, 2, 3):
+        tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+    for _attempt in range(50):
+        started = tables.table_start(table_id=table.pk, user=alice, now=a_minute_ago)
+        if started.computer_due_at is not None:
+            return started
+        tables.table_leave(table_id=table.pk, user=alice)
+        table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+        for seat in (1, 2, 3):
+            tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+    raise AssertionError("alice always acted first")
+
+
+async def test_the_sweep_plays_a_table_turn_nothing_scheduled(alice) -> None:
+    table = await database_sync_to_async(lost_table_turn)(alice)
+    assert not robots.computer_runner_is_running()
+    socket, _, _ = await open_socket(
+        f"/ws/tables/{table.pk}/", await sync_to_async(session_cookie)(alice)
+    )
+    first = await receive_until(socket, lambda f: f["type"] == "state")
+    assert first["version"] == table.version and first["view"]["seat_to_act"] != 0
+
+    robots.computer_runner_ensure_started()
+    swept = await database_sync_to_async(tasks.computer_sweep)()
+
+    after = await receive_until(
+        socket, lambda f: f["type"] == "state" and f["version"] > table.version, 30
+    )
+    assert swept == 1
+    action = await sync_to_async(
+        lambda: PartnershipAction.objects.get(game=table, version=table.version + 1)
+    )()
+    assert action.kind == "action" and action.seat == first["view"]["seat_to_act"]
+    assert after["version"] >= table.version + 1
+    await socket.disconnect()
