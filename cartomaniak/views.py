@@ -21,11 +21,12 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 
 def rules_flemish(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules_flemish.html", _partnership_rules_context())
+    return render(request, "rules_flemish.html", _partnership_rules_context(has_no_trump=True))
 
 
 def rules_french(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules_french.html", _partnership_rules_context())
+    # The turned-up card always names a trump: no example of a deal without one.
+    return render(request, "rules_french.html", _partnership_rules_context(has_no_trump=False))
 
 
 def favicon(request: HttpRequest) -> HttpResponse:
@@ -176,8 +177,12 @@ def _follower_example(example: FollowerExample) -> dict:
     }
 
 
-def _partnership_rules_context() -> dict:
+def _partnership_rules_context(*, has_no_trump: bool) -> dict:
     return {
-        "follower_examples": [_follower_example(example) for example in FOLLOWER_EXAMPLES],
+        "follower_examples": [
+            _follower_example(example)
+            for example in FOLLOWER_EXAMPLES
+            if has_no_trump or example.trump is not None
+        ],
         "decision_minutes": max(1, settings.GAME_DECISION_SECONDS // 60),
     }
