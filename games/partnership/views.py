@@ -154,6 +154,12 @@ def replay(request: HttpRequest, table_id: int) -> HttpResponse:
     if not table.is_finished or table.state is None:
         raise Http404
     replay_data = selectors.partnership_replay_steps(game=table)
+    # Named as at the table: a computer is "Ordinateur (facile)" in the page's language.
+    seated = selectors.table_players(game=table)
+    replay_data["players"] = [
+        seated[seat].display_name if seat in seated else name
+        for seat, name in enumerate(replay_data["players"])
+    ]
     return render(
         request,
         "games/partnership_replay.html",

@@ -138,6 +138,12 @@ def test_the_page_replays_the_exported_record(client: Client, finished_table) ->
     assert replay["steps"][-1]["view"]["totals"] == replayed["totals"]
     assert replay["winner"] == replayed["winner"] == finished_table.winner_team
     page = response.content.decode()
+    assert replay["players"] == [
+        "alice",
+        "Ordinateur (facile)",
+        "Ordinateur (facile)",
+        "Ordinateur (facile)",
+    ]
     assert 'id="replay-data"' in page and 'id="replay-next"' in page
     assert f'<td id="replay-total-0">{replayed["totals"][0]}</td>' in page
 
