@@ -44,7 +44,13 @@
 
   // The room as last received: a whole `lobby` frame, then each `lobby_diff` applied in turn
   // (games/lobby.py, room_apply, is the reference). A gap in versions asks for the whole room.
-  var LISTS = {present: ["name", false], open_games: ["id", false], games_in_progress: ["id", true]};
+  var LISTS = {
+    present: ["name", false],
+    open_games: ["id", false],
+    games_in_progress: ["id", true],
+    open_tables: ["id", false],
+    tables_in_progress: ["id", true]
+  };
   var room = null;
 
   function applyChanges(changes) {
@@ -82,6 +88,17 @@
       var names = game.players.map(function (player) { return player.name; });
       names.forEach(function (playerName) { busy[playerName] = true; });
       if (!current && names.indexOf(name) !== -1) current = Object.assign({}, game, {status: "in_progress"});
+    });
+    // A member seated at a four-player table, open or running, is busy too (not the computers).
+    (frame.open_tables || []).forEach(function (table) {
+      table.seats.forEach(function (seat) {
+        if (seat.name && !seat.is_computer) busy[seat.name] = true;
+      });
+    });
+    (frame.tables_in_progress || []).forEach(function (table) {
+      table.players.forEach(function (player) {
+        if (!player.computer_level) busy[player.name] = true;
+      });
     });
     return {current_game: current, busy: busy};
   }
