@@ -15,6 +15,8 @@ urlpatterns = [
     path("comptes/", include("allauth.urls")),
     path("", views.home, name="home"),
     path("regles/", views.rules, name="rules"),
+    path("regles/manille-flamande/", views.rules_flemish, name="rules_flemish"),
+    path("regles/manille-francaise/", views.rules_french, name="rules_french"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("rankings.urls")),

@@ -27,4 +27,5 @@ urlpatterns = [
         partnership_views.partnership_record,
         name="partnership_record",
     ),
+    path("tables/<id:table_id>/revoir/", partnership_views.replay, name="partnership_replay"),
 ]

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine.tricks import trick_winner
-from games.engine.variants import variant_get
+from games.engine.variants import replay_record, variant_get
 from games.errors import GameError
 from games.models import PartnershipGame, PartnershipSeat
 
@@ -297,3 +297,79 @@ def lobby_tables_in_progress() -> list[dict]:
             }
         )
     return result
+
+
+# --- The replay -------------------------------------------------------------------------------
+
+# What a replay step keeps of the engine's public view: the whole deal's plays and summaries are
+# the viewer's own (`deals`), the legal actions nobody's.
+REPLAY_VIEW_DROPPED = ("plays", "deals", "legal_actions")
+
+
+def partnership_replay_steps(*, game: PartnershipGame) -> dict:
+    """Return every position of a finished table, replayed from its record, for the viewer.
+
+    The caller checks that the table is finished: the steps show all four hands.
+    """
+    return replay_steps_from_record(partnership_record(game=game))
+
+
+def replay_steps_from_record(record: dict) -> dict:
+    """Return every position of a four-player record, one step per action.
+
+    Also one step per new deal, before its first decision, and one for a forfeit ending the
+    match. Each step holds the spectator's view and all four hands (the match is over: nothing
+    is secret any more) and the trick last taken. The deals beside the viewer, with the team
+    totals after each, are `replay`'s own output for the same record.
+    """
+    variant = variant_get(record["variant"])
+    state = variant.new_match(
+        first_dealer=record["first_dealer"], format=record["format"], options=record.get("options")
+    )
+    steps = []
+
+    def add(action: dict | None, deal_index: int) -> None:
+        view = variant.public_view(state)
+        for key in REPLAY_VIEW_DROPPED:
+            view.pop(key, None)
+        deal = state.deal
+        in_deal = deal is not None and str(state.phase) != "dealing"
+        steps.append(
+            {
+                "action": action,
+                "deal_index": deal_index,
+                "trick_index": sum(view["tricks_won"]) if in_deal else None,
+                "hands": [list(hand) for hand in deal.hands] if in_deal else [[]] * 4,
+                "completed_trick": _completed_trick(state),
+                "view": view,
+            }
+        )
+
+    for deal_index, deal_record in enumerate(record["deals"]):
+        state = variant.deal_start(state, deal_record["deck"])
+        add(None, deal_index)
+        for action in deal_record["actions"]:
+            state = variant.apply(state, variant.action_from_json(action))
+            add(action, deal_index)
+    end = record.get("end")
+    if end is not None and not state.is_finished:
+        state = variant.forfeit(state, seat=end["seat"], reason=end["reason"])
+        add(dict(end), len(record["deals"]) - 1)
+    _status, replayed = replay_record(record)
+    totals = [0] * len(variant.teams)
+    deals = []
+    for summary in replayed["deals"]:
+        totals = [total + score for total, score in zip(totals, summary["score"], strict=True)]
+        deals.append({**summary, "totals": totals})
+    return {
+        "variant": record["variant"],
+        "format": record["format"],
+        "players": record["players"],
+        "teams": [list(team) for team in variant.teams],
+        "direction": variant.direction,
+        "steps": steps,
+        "deals": deals,
+        "totals": list(state.totals),
+        "winner": state.winner,
+        "end": state.end,
+    }

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import limits
+from games import views as games_views
 from games.engine.variants import variant_get
 from games.errors import APP_ERROR_MESSAGES, GameError
 from games.forms import PartnershipTableForm
@@ -105,3 +106,76 @@ def partnership_record(request: HttpRequest, table_id: int) -> HttpResponse:
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="table-{table.pk}.json"'
     return response
+
+
+def _replay_strings() -> dict:
+    """The sentences of the four-player replay: the two-player replay's, and the words of the
+    four-player announcements, teams and seats."""
+    table = games_views._table_strings()
+    replay = games_views._replay_strings()
+    return {
+        **{key: table[key] for key in ("suit_names", "rank_names", "rank_letters", "card_name")},
+        "replay_step": replay["replay_step"],
+        "replay_start": replay["replay_start"],
+        "replay_action": {
+            **replay["replay_action"],
+            "look": _("%(name)s regarde ses cartes"),
+            "blind": _("%(name)s annonce sans atout à l'aveugle"),
+            "no_trump": _("%(name)s joue sans atout"),
+            "mee": _("%(name)s dit mee"),
+            "tegen": _("%(name)s dit tegen"),
+        },
+        "team": _("Équipe %(n)s"),
+        "dealer": _("donneur"),
+        "to_act": _("à jouer"),
+        "trump": _("Atout : %(suit)s"),
+        "no_trump": _("Sans atout"),
+        "blind": _("Sans atout à l'aveugle"),
+        "doubled_by_tie": _("après un 30–30"),
+        "multiplier": _("donne ×%(n)s"),
+        "turned_up": _("Carte retournée : %(card)s"),
+        "deal_score": _("Donne %(n)s : plis %(tricks)s, points %(points)s"),
+        "winner": _("L'équipe %(n)s gagne la partie."),
+        "forfeit": _("Forfait de %(name)s : son équipe perd la partie."),
+    }
+
+
+def replay(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Watch a finished four-player table again, step by step, from its record.
+
+    All four hands are shown, so only a finished table can be watched: a table in progress is
+    not found (no card that is still hidden leaves the server).
+    """
+    services.table_enforce_deadlines(now=timezone.now(), table_ids=[table_id])
+    try:
+        table = selectors.table_get(table_id=table_id)
+    except GameError:
+        raise Http404 from None
+    if not table.is_finished or table.state is None:
+        raise Http404
+    replay_data = selectors.partnership_replay_steps(game=table)
+    # Named as at the table: a computer is "Ordinateur (facile)" in the page's language.
+    seated = selectors.table_players(game=table)
+    replay_data["players"] = [
+        seated[seat].display_name if seat in seated else name
+        for seat, name in enumerate(replay_data["players"])
+    ]
+    return render(
+        request,
+        "games/partnership_replay.html",
+        {
+            "table": table,
+            "variant_label": selectors.variant_label(table.variant),
+            "format_label": selectors.format_label(table.format),
+            "replay": replay_data,
+            # Each deal's score and the total after it, by team (team 0 first).
+            "deal_rows": [
+                list(zip(deal["score"], deal["totals"], strict=True))
+                for deal in replay_data["deals"]
+            ],
+            "team_players": [
+                [replay_data["players"][seat] for seat in team] for team in replay_data["teams"]
+            ],
+            "replay_strings": _replay_strings(),
+        },
+    )

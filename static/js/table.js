@@ -769,9 +769,7 @@
 
   function startReplay() {
     var data = JSON.parse(document.getElementById("replay-data").textContent);
-    var steps = data.steps;
     var base = current.game;
-    var index = 0;
 
     function describe(step) {
       var action = step.action;
@@ -783,66 +781,25 @@
       });
     }
 
-    function show(next) {
-      index = Math.max(0, Math.min(steps.length - 1, next));
-      var step = steps[index];
+    function show(step, index, isLast, isTrickEnd) {
       var game = Object.assign({}, base, {completed_trick: step.completed_trick});
-      var isLast = index === steps.length - 1;
       if (isLast) {
         game.status = "finished";
         game.winner_seat = data.winner;
       }
       var frame = {type: "state", version: index, game: game, view: step.view};
       // A card that completes a trick: the trick is shown with its winner, as at the table.
-      var justTaken = step.action && step.action.type === "play" && !step.view.trick.length;
-      render(frame, justTaken && step.completed_trick ? step.completed_trick : undefined);
+      render(frame, isTrickEnd && step.completed_trick ? step.completed_trick : undefined);
       $("felt").hidden = false;
       root.setAttribute("data-holding", "false");
-      $("replay-step").textContent = fmt(S.replay_step, {n: index + 1, total: steps.length});
-      $("replay-action").textContent = describe(step);
-      $("replay-deal").value = String(step.deal_index);
-      $("replay-prev").disabled = index === 0;
-      $("replay-prev-trick").disabled = index === 0;
-      $("replay-next").disabled = isLast;
-      $("replay-next-trick").disabled = isLast;
-      Array.prototype.forEach.call(document.querySelectorAll(".replay-deals tr[data-deal]"), function (row) {
-        row.classList.toggle("is-current", row.getAttribute("data-deal") === String(step.deal_index));
-      });
     }
 
-    function isTrickEnd(step) {
-      return step.action && step.action.type === "play" && !step.view.trick.length;
-    }
-
-    function nextTrick() {
-      for (var i = index + 1; i < steps.length; i += 1) {
-        if (isTrickEnd(steps[i]) || i === steps.length - 1) return show(i);
-      }
-    }
-
-    function previousTrick() {
-      for (var i = index - 1; i > 0; i -= 1) {
-        if (isTrickEnd(steps[i])) return show(i);
-      }
-      show(0);
-    }
-
-    $("replay-next").addEventListener("click", function () { show(index + 1); });
-    $("replay-prev").addEventListener("click", function () { show(index - 1); });
-    $("replay-next-trick").addEventListener("click", nextTrick);
-    $("replay-prev-trick").addEventListener("click", previousTrick);
-    $("replay-deal").addEventListener("change", function () {
-      var deal = Number($("replay-deal").value);
-      for (var i = 0; i < steps.length; i += 1) {
-        if (steps[i].deal_index === deal) return show(i);
-      }
+    window.replayStepper({
+      steps: data.steps,
+      show: show,
+      describe: describe,
+      stepText: function (n, total) { return fmt(S.replay_step, {n: n, total: total}); },
     });
-    document.addEventListener("keydown", function (event) {
-      if (event.target && (event.target.tagName === "SELECT" || event.target.tagName === "INPUT")) return;
-      if (event.key === "ArrowRight") show(index + 1);
-      if (event.key === "ArrowLeft") show(index - 1);
-    });
-    show(0);
   }
 
   // --- Controls -------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from tests.browser.base import PASSWORD, BrowserTestCase
 PAGES = (
     "/",
     "/regles/",
+    "/regles/manille-flamande/",
+    "/regles/manille-francaise/",
     "/salle/",
     "/classements/",
     "/classements/moi/",

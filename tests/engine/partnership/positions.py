@@ -1,5 +1,7 @@
 """Build decks and positions for the partnership engine tests."""
 
+import dataclasses
+
 from games.engine import CARDS
 from games.engine.partnership import (
     VARIANT_FLEMISH,
@@ -13,6 +15,7 @@ from games.engine.partnership import (
     new_match,
     seat_to_act,
 )
+from games.engine.partnership.follower_examples import FollowerExample
 
 # The deck indices each seat receives, by its place after the dealer (0 = the dealer himself),
 # copied from manille-4p.md's *Deal* paragraphs rather than computed by the engine.
@@ -89,6 +92,19 @@ def named(deck, trump: str | None = "S", *, dealer: int = 0, **options) -> Match
     while state.phase is not Phase.PLAY:
         state = act(state, "pass")
     return state
+
+
+def follower_position(example: FollowerExample) -> MatchState:
+    """Return a Flemish state in play where seat 0 follows `example.trick` holding its hand."""
+    state = named(list(CARDS), example.trump)
+    used = set(example.hand) | {card for _seat, card in example.trick}
+    rest = [card for card in CARDS if card not in used]
+    deal = state.deal._replace(
+        hands=(tuple(example.hand), tuple(rest[:8]), tuple(rest[8:16]), tuple(rest[16:24])),
+        trick=example.trick,
+        to_act=0,
+    )
+    return dataclasses.replace(state, deal=deal)
 
 
 def play_first_legal(state: MatchState) -> MatchState:

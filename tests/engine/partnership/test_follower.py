@@ -9,20 +9,7 @@ from games.engine.partnership import Action, apply, legal_actions, seat_to_act
 from games.engine.partnership.follower_examples import FOLLOWER_EXAMPLES, FollowerExample
 from games.engine.tricks import obligation, trick_winner, winning_index
 
-from .positions import act, named
-
-
-def _position(example: FollowerExample):
-    """Return a Flemish state in play where seat 0 follows `example.trick` holding its hand."""
-    state = named(list(CARDS), example.trump)
-    used = set(example.hand) | {card for _seat, card in example.trick}
-    rest = [card for card in CARDS if card not in used]
-    deal = state.deal._replace(
-        hands=(tuple(example.hand), tuple(rest[:8]), tuple(rest[8:16]), tuple(rest[16:24])),
-        trick=example.trick,
-        to_act=0,
-    )
-    return dataclasses.replace(state, deal=deal)
+from .positions import act, follower_position, named
 
 
 def _refusal(state, card: str) -> tuple[str, str]:
@@ -33,7 +20,7 @@ def _refusal(state, card: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize("example", FOLLOWER_EXAMPLES, ids=lambda example: example.key)
 def test_each_worked_example_allows_exactly_its_cards(example: FollowerExample) -> None:
-    state = _position(example)
+    state = follower_position(example)
 
     legal = [action.card for action in legal_actions(state, 0)]
 
@@ -75,7 +62,7 @@ def _example(key: str) -> FollowerExample:
 
 def test_a_card_breaking_follow_and_beat_is_must_follow_suit_naming_the_allowed_cards() -> None:
     # Decision: the first obligation broken; the message names what was allowed (the 10♥).
-    state = _position(_example("beat_the_opponents_card"))
+    state = follower_position(_example("beat_the_opponents_card"))
 
     assert _refusal(state, "KS") == (
         "must_follow_suit",
@@ -85,9 +72,9 @@ def test_a_card_breaking_follow_and_beat_is_must_follow_suit_naming_the_allowed_
 
 
 def test_the_messages_name_the_rule_and_the_allowed_cards() -> None:
-    follow = _position(_example("cannot_beat_follow_with_any"))
-    trump = _position(_example("void_any_trump_wins"))
-    overtrump = _position(_example("void_overtrump"))
+    follow = follower_position(_example("cannot_beat_follow_with_any"))
+    trump = follower_position(_example("void_any_trump_wins"))
+    overtrump = follower_position(_example("void_overtrump"))
 
     assert _refusal(follow, "AS") == (
         "must_follow_suit",
@@ -105,7 +92,7 @@ def test_the_messages_name_the_rule_and_the_allowed_cards() -> None:
 
 
 def test_a_card_the_seat_does_not_hold_is_refused_before_the_follower_rule() -> None:
-    state = _position(_example("beat_the_opponents_card"))
+    state = follower_position(_example("beat_the_opponents_card"))
 
     # The 8♣ is another seat's card and breaks "follow suit" too: card_not_available first.
     assert _refusal(state, "8C") == (
