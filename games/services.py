@@ -22,7 +22,16 @@ from games import engine
 
 from . import events, quitters, robots
 from .errors import GameError
-from .models import Challenge, Game, GameAction, GameConnection, LobbyPresence, RematchOffer
+from .models import (
+    Challenge,
+    Game,
+    GameAction,
+    GameConnection,
+    LobbyPresence,
+    PartnershipGame,
+    PartnershipSeat,
+    RematchOffer,
+)
 from .partnership.selectors import member_table_current
 from .selectors import (
     PRESENCE_EXPIRY_SECONDS,
@@ -239,10 +248,12 @@ def game_start_between(
     """Start a match at once between two members the site brings together (a competition's
     pairing): unranked, so that no ladder, record or group changes.
 
-    Both are taken out of the waiting room: a game either of them has open there is cancelled.
-    A member already playing another game makes it raise GameError("already_in_game") and
-    changes nothing, unless `allow_busy` (the caller waited long enough for him). Both members'
-    waiting-room connections receive `game_started` with the table's address.
+    Both are taken out of the waiting room: a game either of them has open there is cancelled,
+    and so is a four-player table one of them hosts before it starts (at another's table, his
+    seat is freed). A member already playing another game (or at a running table) makes it
+    raise GameError("already_in_game") and changes nothing, unless `allow_busy` (the caller
+    waited long enough for him). Both members' waiting-room connections receive `game_started`
+    with the table's address.
     """
     now = now or timezone.now()
     if format not in Game.Format.values:
@@ -264,15 +275,20 @@ def game_start_between(
             .order_by("pk")
             .values_list("pk", flat=True)
         )
+        open_table_ids = _tables_locked(member_ids, status=PartnershipGame.Status.OPEN)
         _lock_members(*member_ids)
         if origin == Game.Origin.TOURNAMENT:
             _computer_games_end(member_ids, now=now)
-        busy = Game.objects.filter(
-            Q(seat0_id__in=member_ids) | Q(seat1_id__in=member_ids),
-            status=Game.Status.IN_PROGRESS,
-        ).exists()
+        busy = (
+            Game.objects.filter(
+                Q(seat0_id__in=member_ids) | Q(seat1_id__in=member_ids),
+                status=Game.Status.IN_PROGRESS,
+            ).exists()
+            or _tables_of(member_ids, status=PartnershipGame.Status.IN_PROGRESS).exists()
+        )
         if busy and not allow_busy:
             raise GameError("already_in_game")
+        _tables_open_leave(open_table_ids, member_ids, now=now)
         open_games = Game.objects.filter(
             Q(pk__in=open_game_ids) | Q(creator_id__in=member_ids), status=Game.Status.OPEN
         )
@@ -314,6 +330,42 @@ def game_start_between(
             events.game_started_on_commit(user_id=member_id, game_id=game.pk, url=url)
         events.lobby_changed_on_commit()
     return game
+
+
+def _tables_of(member_ids: list[int], *, status: str):
+    """The four-player tables of `status` where one of the members sits."""
+    return PartnershipGame.objects.filter(
+        pk__in=PartnershipSeat.objects.filter(user_id__in=member_ids, is_computer=False).values(
+            "game_id"
+        ),
+        status=status,
+    )
+
+
+def _tables_locked(member_ids: list[int], *, status: str) -> list[int]:
+    """Lock the members' tables of `status` (before the members: the order a seat is taken in)."""
+    return list(
+        _tables_of(member_ids, status=status)
+        .select_for_update()
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _tables_open_leave(table_ids: list[int], member_ids: list[int], *, now: datetime) -> None:
+    """Take the members out of the four-player tables waiting to start, as their open games
+    are cancelled: a host's table is cancelled, another member's seat is freed."""
+    from games.partnership import services as table_services
+
+    members = get_user_model().objects.in_bulk(member_ids)
+    for table in PartnershipGame.objects.filter(
+        pk__in=table_ids, status=PartnershipGame.Status.OPEN
+    ):
+        if table.host_id in members:
+            table_services.table_cancel(table_id=table.pk, user=members[table.host_id], now=now)
+            continue
+        for seat in table.seats.filter(user_id__in=member_ids, is_computer=False):
+            table_services.seat_leave(table_id=table.pk, user=members[seat.user_id])
 
 
 def _computer_games_end(member_ids: list[int], *, now: datetime) -> None:

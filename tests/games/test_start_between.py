@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import services
+from games import selectors, services
 from games.errors import GameError
 from games.models import Game, GameAction
 
@@ -49,7 +49,7 @@ def test_it_takes_both_members_out_of_the_waiting_room(alice, bob):
 
     waiting.refresh_from_db()
     assert waiting.status == Game.Status.CANCELLED
-    assert services.game_current_for_user(user=alice) == game
+    assert selectors.game_current_for_user(user=alice) == game
 
 
 def test_a_member_playing_another_game_is_not_interrupted_unless_allowed(alice, bob, make_member):

@@ -84,3 +84,49 @@ def test_a_game_against_the_computer_ends_when_the_round_starts(make_tournament,
     assert {game.seat0, game.seat1} == {first, second}
     # Never counted: the member may still play ranked games.
     ranked_play_check(user=first, now=casual.ended_at)
+
+
+def test_four_player_tables_not_started_are_left_when_the_round_starts(
+    make_tournament, members, member
+):
+    from games.partnership import services as table_services
+
+    tournament = make_tournament()
+    first, second = members(2)
+    host = member("host")
+    register(tournament, first, second)
+    own_table = table_services.table_create(
+        host=first, variant="manille-french", format="first-to-34"
+    )
+    other_table = table_services.table_create(
+        host=host, variant="manille-flemish", format="boom-101"
+    )
+    table_services.seat_take(table_id=other_table.pk, user=second, seat=1)
+
+    advance(tournament)
+
+    own_table.refresh_from_db()
+    other_table.refresh_from_db()
+    assert own_table.status == own_table.Status.CANCELLED
+    assert other_table.status == other_table.Status.OPEN
+    assert list(other_table.seats.values_list("user_id", flat=True)) == [host.pk]
+    assert len(live_games(tournament)) == 1
+
+
+def test_a_player_at_a_running_four_player_table_is_waited_for(make_tournament, members):
+    from games.partnership import services as table_services
+
+    tournament = make_tournament()
+    first, second = members(2)
+    register(tournament, first, second)
+    table = table_services.table_create(host=first, variant="manille-french", format="first-to-34")
+    for seat in (1, 2, 3):
+        table_services.seat_fill_computer(table_id=table.pk, user=first, seat=seat, level="facile")
+    table_services.table_start(table_id=table.pk, user=first)
+
+    advance(tournament)
+    waiting = live_games(tournament)
+    advance(tournament, minutes=5)
+
+    assert waiting == []
+    assert len(live_games(tournament)) == 1
