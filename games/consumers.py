@@ -288,6 +288,7 @@ class GameConsumer(_JsonConsumer):
             return cookie
         preferred = getattr(self.user, "preferred_language", "")
         return preferred if preferred in supported else settings.LANGUAGE_CODE
+
     def _presence_open(self) -> None:
         # Only a seated player counts as present at the table; spectators come and go unseen.
         game = selectors.game_get(game_id=self.game_id)

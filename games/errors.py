@@ -36,6 +36,16 @@ APP_ERROR_MESSAGES = {
     "rate_limited": _("Trop de demandes d'affilée : attendez une minute avant de recommencer."),
     "server_error": _("Erreur du serveur : ce message n'a pas été traité, réessayez."),
     "bad_level": _("Niveau de l'ordinateur inconnu."),
+    # Four-player tables (games/partnership/).
+    "bad_variant": _("Jeu inconnu."),
+    "bad_options": _("Options de table invalides."),
+    "bad_seat": _("Cette place n'existe pas."),
+    "seat_taken": _("Cette place est déjà prise."),
+    "table_not_open": _("Cette table n'attend plus de joueurs."),
+    "not_host": _("Seul l'hôte de la table peut faire cela."),
+    "host_cannot_leave": _("L'hôte ne quitte pas sa table : il peut l'annuler."),
+    "not_computer_seat": _("Cette place n'est pas tenue par l'ordinateur."),
+    "table_not_full": _("Les quatre places doivent être prises pour commencer."),
 }
 
 

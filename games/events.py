@@ -62,6 +62,8 @@ def challenge_changed_on_commit(*, challenge: dict, member_ids: tuple[int, ...])
         send_on_commit(
             member_group(member_id), {"type": "challenge.changed", "challenge": challenge}
         )
+
+
 def game_presence_on_commit(*, game_id: int) -> None:
     """Tell a table that a player came or went: each connection sends the new presence."""
     send_on_commit(game_group(game_id), {"type": "game.presence"})
@@ -70,3 +72,13 @@ def game_presence_on_commit(*, game_id: int) -> None:
 def game_rematch_on_commit(*, game_id: int) -> None:
     """Tell a table that its rematch offer changed: each connection sends its state."""
     send_on_commit(game_group(game_id), {"type": "game.rematch"})
+
+
+def table_group(table_id: int) -> str:
+    """The group of a four-player table's sockets (players and spectators)."""
+    return f"table-{table_id}"
+
+
+def table_changed_on_commit(*, table_id: int, version: int) -> None:
+    """Tell a four-player table that it changed: each connection sends its own new view."""
+    send_on_commit(table_group(table_id), {"type": "table.changed", "version": version})

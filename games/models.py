@@ -277,6 +277,8 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"Challenge {self.pk} {self.challenger_id}→{self.challenged_id} ({self.status})"
+
+
 class GameConnection(models.Model):
     """One open websocket of a seated player at his table: the table shows who is there.
 
@@ -324,3 +326,171 @@ class RematchOffer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} rematch {self.status}"
+
+
+# --- Four-player tables (manille-4p.md) --------------------------------------------------------
+
+
+class PartnershipGame(models.Model):
+    """One four-seat table of a partnership game (Flemish or French Manille), free: never ranked.
+
+    The engine state lives in `state` (the registry's canonical JSON of `variant`); `version`
+    orders every write, seat changes included, and every write goes through
+    `games.partnership.services` under a row lock (one writer per table).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("en attente de joueurs")
+        IN_PROGRESS = "in_progress", _("en cours")
+        FINISHED = "finished", _("terminée")
+        CANCELLED = "cancelled", _("annulée")
+
+    class Variant(models.TextChoices):
+        # The names of the registry (games.engine.variants); a test keeps the two lists equal.
+        FLEMISH = "manille-flemish", _("Manille flamande")
+        FRENCH = "manille-french", _("Manille française")
+
+    class Format(models.TextChoices):
+        # Every format of the two games' registry entries; a test keeps the lists equal.
+        BOOM_101 = "boom-101", _("Boom à 101")
+        BOOM_61 = "boom-61", _("Boom à 61")
+        BOOMPJE_12 = "boompje-12", _("Boompje (12 donnes)")
+        FIRST_TO_34 = "first-to-34", _("Premier à 34")
+        FIRST_TO_44 = "first-to-44", _("Premier à 44")
+
+    class EndReason(models.TextChoices):
+        POINTS = "points", _("aux points")
+        TIMEOUT = "timeout", _("forfait au temps")
+        LEFT = "left", _("forfait par abandon")
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"
+    )
+    variant = models.CharField(_("jeu"), max_length=32, choices=Variant.choices)
+    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    # The table options as the registry validated them (every key of the game, e.g. blind).
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        _("état"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    # The engine's canonical JSON: holds every hand and the deck, never sent to a client as such.
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    # When the pending decision runs out (same clock as the two-player table); null when none.
+    deadline = models.DateTimeField(null=True, blank=True)
+    # When the computer player to act is due (its pause over), as on `Game` (games/robots.py).
+    computer_due_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
+    end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
+    # The seat whose missed deadline or departure lost the match for his team.
+    forfeit_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The first-dealer draw shown on the table: rounds of [seat, card] pairs, as the engine drew.
+    first_dealer_draw = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table à quatre")
+        verbose_name_plural = _("tables à quatre")
+        indexes = [
+            models.Index(
+                fields=["deadline"],
+                name="table_pending_deadline",
+                condition=Q(status="in_progress"),
+            ),
+            models.Index(
+                fields=["computer_due_at"],
+                name="table_computer_due",
+                condition=Q(computer_due_at__isnull=False),
+            ),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(winner_team__isnull=True) | Q(winner_team__in=[0, 1]),
+                name="table_winner_team_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(forfeit_seat__isnull=True) | Q(forfeit_seat__in=[0, 1, 2, 3]),
+                name="table_forfeit_seat_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk} ({self.variant}, {self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_in_progress(self) -> bool:
+        return self.status == self.Status.IN_PROGRESS
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class PartnershipSeat(models.Model):
+    """Who sits where at a four-player table; a row per taken seat (kept once the table ends,
+    so that the record names its players). Computer players sit here like members."""
+
+    game = models.ForeignKey(PartnershipGame, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="partnership_seats"
+    )
+    # The user's `is_computer`, copied: there is one computer member per level, and a table may
+    # seat it twice (two "facile" players), while a person sits at most once per table.
+    is_computer = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("place à une table à quatre")
+        verbose_name_plural = _("places aux tables à quatre")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="table_seat_unique"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(is_computer=False), name="table_member_once"
+            ),
+            models.CheckConstraint(condition=Q(seat__in=[0, 1, 2, 3]), name="table_seat_valid"),
+        ]
+        ordering = ["game", "seat"]
+
+    def __str__(self) -> str:
+        return f"Table {self.game_id} seat {self.seat}: {self.user_id}"
+
+
+class PartnershipAction(models.Model):
+    """One accepted write to a table, append-only: the version it produced and what caused it.
+
+    The unique (game, version) pair makes a duplicate or concurrent submission land once. Seat
+    changes are writes too (the table's frame version moves with them); the next deal dealt in
+    the same write as the last card is in the state.
+    """
+
+    class Kind(models.TextChoices):
+        SEAT = "seat", _("place")
+        START = "start", _("début")
+        ACTION = "action", _("action")
+        FORFEIT = "forfeit", _("forfait")
+        CANCEL = "cancel", _("annulation")
+
+    game = models.ForeignKey(PartnershipGame, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The engine action as JSON; {"reason": ...} for a forfeit; who came or went for a seat.
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("action de table à quatre")
+        verbose_name_plural = _("actions de tables à quatre")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="table_action_unique_version"),
+        ]
+        ordering = ["game", "version"]
+
+    def __str__(self) -> str:
+        return f"Table {self.game_id} v{self.version} {self.kind}"

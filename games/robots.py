@@ -14,6 +14,10 @@ A computer turn is triggered twice over, and played at most once:
 
 A duplicate lands on `game_act`'s version check: `stale_version`, and nothing changes.
 
+The same runner, queue and sweep play the computer players of the four-player tables: a turn is
+a job of a kind (`KIND_GAME`, `KIND_TABLE`), and `games.partnership.robots` holds the table's own
+`prepare` / `move` / `overdue`, built on the same pause, seed and fallback as here.
+
 Where a turn runs: in the embedded default, a small thread pool fed by an asyncio scheduler on
 the server's own loop, started with the background jobs (`cartomaniak/background.py`); with
 Celery, the task `games.tasks.computer_act` on the queue `computer` (docs/operations.md).
@@ -40,6 +44,7 @@ from games import computer, engine
 from . import selectors
 from .errors import GameError
 from .models import Game
+from .partnership.selectors import member_table_current
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +54,10 @@ COMPUTER_QUEUE = "computer"
 SWEEP_GRACE_SECONDS = 5.0
 # What makes a duplicate harmless: the version it was scheduled for is gone.
 _OUTDATED = ("stale_version", "game_not_in_progress", "time_over", "not_seated")
+
+# The kinds of computer turns the runner plays: a two-player game, a four-player table.
+KIND_GAME = "game"
+KIND_TABLE = "table"
 
 
 # --- Members ----------------------------------------------------------------------------------
@@ -143,6 +152,9 @@ def computer_game_start(
             Q(seat0_id=user.pk) | Q(seat1_id=user.pk), status=Game.Status.IN_PROGRESS
         ).exists():
             raise GameError("already_in_game")
+        # A member seated at a four-player table (open or running) is busy there.
+        if member_table_current(user_id=user.pk) is not None:
+            raise GameError("already_in_game")
         # allow_busy: the computer member plays many games at once; the member was checked above.
         return services.game_start_between(
             seat0=user,
@@ -234,25 +246,35 @@ def computer_turns_overdue(*, now: datetime) -> list[tuple[int, int]]:
 
 
 def computer_turns_sweep(*, now: datetime) -> int:
-    """Schedule at once every computer turn whose run was lost; return how many.
+    """Schedule at once every computer turn whose run was lost, at the two-player games and at
+    the four-player tables; return how many.
 
     The turn's due time moves to `now`: if this run is lost too (no worker on the queue), the
     next sweeps wait the grace again instead of piling up copies of the turn every 2 s.
     """
-    turns = computer_turns_overdue(now=now)
-    for game_id, version in turns:
-        Game.objects.filter(pk=game_id, version=version, status=Game.Status.IN_PROGRESS).update(
+    from games.models import PartnershipGame
+    from games.partnership.robots import table_computer_turns_overdue
+
+    turns = [(KIND_GAME, *turn) for turn in computer_turns_overdue(now=now)]
+    turns += [(KIND_TABLE, *turn) for turn in table_computer_turns_overdue(now=now)]
+    models = {KIND_GAME: Game, KIND_TABLE: PartnershipGame}
+    for kind, game_id, version in turns:
+        models[kind].objects.filter(pk=game_id, version=version, status="in_progress").update(
             computer_due_at=now
         )
-        computer_turn_schedule(game_id=game_id, version=version, delay=0.0)
+        computer_turn_schedule(game_id=game_id, version=version, delay=0.0, kind=kind)
     return len(turns)
 
 
 # --- Where turns run --------------------------------------------------------------------------
 
 
-def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
+def computer_turn_schedule(
+    *, game_id: int, version: int, delay: float, kind: str = KIND_GAME
+) -> None:
     """Have the turn played after `delay` seconds, by Celery or the embedded runner.
+
+    `game_id` is a table's id when `kind` is `KIND_TABLE`.
 
     Called after commit: a failure here (a broker down) is logged and left to the sweep, it
     never undoes the committed change.
@@ -263,10 +285,13 @@ def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
 
             # A copy older than a minute is pointless: the sweep has sent the turn again.
             computer_act.apply_async(
-                (game_id, version), countdown=delay, expires=delay + 60, queue=COMPUTER_QUEUE
+                (game_id, version, kind),
+                countdown=delay,
+                expires=delay + 60,
+                queue=COMPUTER_QUEUE,
             )
         else:
-            _runner.submit(game_id=game_id, version=version, delay=delay)
+            _runner.submit(game_id=game_id, version=version, delay=delay, kind=kind)
     except Exception:
         logger.exception("Computer turn of game %s v%s not scheduled", game_id, version)
 
@@ -279,7 +304,12 @@ def _close_connections(barrier: threading.Barrier) -> None:
     connections.close_all()
 
 
-def _computer_move_job(game_id: int, version: int) -> bool:
+def computer_job(kind: str, game_id: int, version: int) -> bool:
+    """Play one scheduled computer turn of either kind (the runner's and Celery's entry)."""
+    if kind == KIND_TABLE:
+        from games.partnership.robots import table_computer_move
+
+        return table_computer_move(table_id=game_id, version=version)
     return computer_move(game_id=game_id, version=version)
 
 
@@ -295,8 +325,8 @@ class _EmbeddedRunner:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task | None = None
         self._executor: ThreadPoolExecutor | None = None
-        self._timetable: list[tuple[float, int, int]] = []
-        self._pending: set[tuple[int, int]] = set()
+        self._timetable: list[tuple[float, str, int, int]] = []
+        self._pending: set[tuple[str, int, int]] = set()
         self._playing: set[asyncio.Task] = set()
         self._wakeup: asyncio.Event | None = None
 
@@ -340,7 +370,7 @@ class _EmbeddedRunner:
             self._executor.shutdown(wait=wait)
         self._task = self._executor = self._loop = None
 
-    def submit(self, *, game_id: int, version: int, delay: float) -> bool:
+    def submit(self, *, game_id: int, version: int, delay: float, kind: str = KIND_GAME) -> bool:
         """Queue a turn from any thread; False when no runner runs in this process (the sweep
         of the process that runs one will find the turn)."""
         loop = self._loop
@@ -348,24 +378,24 @@ class _EmbeddedRunner:
             return False
         due = time.monotonic() + max(0.0, delay)
         try:
-            loop.call_soon_threadsafe(self._push, due, game_id, version)
+            loop.call_soon_threadsafe(self._push, due, kind, game_id, version)
         except RuntimeError:  # the loop closed meanwhile
             return False
         return True
 
-    def _push(self, due: float, game_id: int, version: int) -> None:
-        if (game_id, version) in self._pending:
+    def _push(self, due: float, kind: str, game_id: int, version: int) -> None:
+        if (kind, game_id, version) in self._pending:
             return
-        self._pending.add((game_id, version))
-        heapq.heappush(self._timetable, (due, game_id, version))
+        self._pending.add((kind, game_id, version))
+        heapq.heappush(self._timetable, (due, kind, game_id, version))
         self._wakeup.set()
 
     async def _run(self) -> None:
         while True:
             now = time.monotonic()
             while self._timetable and self._timetable[0][0] <= now:
-                _due, game_id, version = heapq.heappop(self._timetable)
-                task = asyncio.get_running_loop().create_task(self._play(game_id, version))
+                _due, kind, game_id, version = heapq.heappop(self._timetable)
+                task = asyncio.get_running_loop().create_task(self._play(kind, game_id, version))
                 self._playing.add(task)
                 task.add_done_callback(self._playing.discard)
             timeout = self._timetable[0][0] - now if self._timetable else None
@@ -375,17 +405,17 @@ class _EmbeddedRunner:
             except TimeoutError:
                 pass
 
-    async def _play(self, game_id: int, version: int) -> None:
+    async def _play(self, kind: str, game_id: int, version: int) -> None:
         try:
             await DatabaseSyncToAsync(
-                _computer_move_job, thread_sensitive=False, executor=self._executor
-            )(game_id, version)
+                computer_job, thread_sensitive=False, executor=self._executor
+            )(kind, game_id, version)
         except asyncio.CancelledError:
             raise
         except Exception:  # one failing turn must not stop the runner; the sweep retries it
-            logger.exception("Computer turn of game %s v%s failed", game_id, version)
+            logger.exception("Computer turn of %s %s v%s failed", kind, game_id, version)
         finally:
-            self._pending.discard((game_id, version))
+            self._pending.discard((kind, game_id, version))
 
 
 _runner = _EmbeddedRunner()

@@ -19,6 +19,11 @@ from rankings.stars import star_label
 
 from .errors import GameError
 from .models import Game, GameConnection, RematchOffer
+from .partnership.selectors import (
+    lobby_open_tables,
+    lobby_tables_in_progress,
+    member_table_current,
+)
 
 # A waiting-room connection that has not sent its heartbeat for this long no longer counts.
 PRESENCE_EXPIRY_SECONDS = 45
@@ -84,6 +89,15 @@ def game_current_for_user(*, user) -> Game | None:
         .order_by("-created_at")
         .first()
     )
+
+
+def member_is_busy(*, user) -> bool:
+    """Tell whether the member may not open or join anything now: he has a two-player game
+    waiting or in progress, or sits at an open or running four-player table. The one check of
+    the waiting room, the computer games, the challenges and the four-player tables."""
+    if game_current_for_user(user=user) is not None:
+        return True
+    return member_table_current(user_id=user.pk) is not None
 
 
 # --- The game table ---------------------------------------------------------------------------
@@ -351,11 +365,14 @@ def lobby_games_in_progress() -> list[dict]:
 
 
 def lobby_room(*, now: datetime | None = None) -> dict:
-    """Build the waiting room as everyone sees it: who is there, open games, games to watch."""
+    """Build the waiting room as everyone sees it: who is there, open games, games to watch,
+    and the four-player tables (open ones to sit at, running ones to watch)."""
     return {
         "present": lobby_present_members(now=now),
         "open_games": lobby_open_games(),
         "games_in_progress": lobby_games_in_progress(),
+        "open_tables": lobby_open_tables(),
+        "tables_in_progress": lobby_tables_in_progress(),
     }
 
 
@@ -424,6 +441,13 @@ def lobby_member_state(*, frame: dict) -> dict:
         busy.update(names)
         if name in names and current is None:
             current = {**game, "status": Game.Status.IN_PROGRESS.value}
+    # A member seated at a four-player table, open or running, is busy too (not the computers).
+    for table in frame.get("open_tables", ()):
+        busy.update(
+            seat["name"] for seat in table["seats"] if seat["name"] and not seat["is_computer"]
+        )
+    for table in frame.get("tables_in_progress", ()):
+        busy.update(player["name"] for player in table["players"] if not player["computer_level"])
     return {"current_game": current, "busy": busy}
 
 

@@ -23,12 +23,13 @@ from games import engine
 from . import events, quitters, robots
 from .errors import GameError
 from .models import Challenge, Game, GameAction, GameConnection, LobbyPresence, RematchOffer
+from .partnership.selectors import member_table_current
 from .selectors import (
     PRESENCE_EXPIRY_SECONDS,
     challenge_payload,
-    game_current_for_user,
     game_for_player,
     game_get,
+    member_is_busy,
     member_is_verified,
 )
 
@@ -117,7 +118,7 @@ def game_create(*, user, format: str, is_ranked: bool, now: datetime | None = No
         quitters.ranked_play_check(user=user, now=now or timezone.now())
     with transaction.atomic():
         _lock_members(user.pk)
-        if game_current_for_user(user=user) is not None:
+        if member_is_busy(user=user):
             raise GameError("already_in_game")
         game = Game.objects.create(creator=user, seat0=user, format=format, is_ranked=is_ranked)
         events.lobby_changed_on_commit()
@@ -160,7 +161,7 @@ def game_join(
         if game.is_ranked:
             quitters.ranked_play_check(user=user, now=now)
         _lock_members(game.creator_id, user.pk)
-        if game_current_for_user(user=user) is not None:
+        if member_is_busy(user=user):
             raise GameError("already_in_game")
 
         rng = rng or _secure_rng()
@@ -205,7 +206,7 @@ def game_play_now(
     now = now or timezone.now()
     if format not in Game.Format.values:
         raise GameError("bad_format")
-    if game_current_for_user(user=user) is not None:
+    if member_is_busy(user=user):
         raise GameError("already_in_game")
     candidates = (
         Game.objects.filter(status=Game.Status.OPEN, format=format, is_ranked=is_ranked)
@@ -460,6 +461,9 @@ def lobby_presence_expire(*, now: datetime) -> int:
 
 
 def _is_playing(user_id: int) -> bool:
+    """A member playing a game, or seated at an open or running four-player table, is busy."""
+    if member_table_current(user_id=user_id) is not None:
+        return True
     return Game.objects.filter(
         Q(seat0_id=user_id) | Q(seat1_id=user_id), status=Game.Status.IN_PROGRESS
     ).exists()
@@ -616,6 +620,8 @@ def challenge_expire(*, now: datetime) -> int:
             _challenge_tell(challenge, now=now)
             count += 1
     return count
+
+
 # --- Presence at a table ----------------------------------------------------------------------
 
 

@@ -3,6 +3,7 @@ from django.urls import path, register_converter
 from cartomaniak.converters import DatabaseIdConverter
 
 from . import robots_views, views
+from .partnership import views as partnership_views
 
 register_converter(DatabaseIdConverter, "id")
 
@@ -18,4 +19,12 @@ urlpatterns = [
     path("parties/<id:game_id>/quitter/", views.table_leave, name="leave"),
     path("parties/<id:game_id>/partie.json", views.record, name="record"),
     path("parties/<id:game_id>/revoir/", views.replay, name="replay"),
+    # Four-player tables (games/partnership/).
+    path("tables/creer/", partnership_views.partnership_create, name="partnership_create"),
+    path("tables/<id:table_id>/", partnership_views.partnership_table, name="partnership_table"),
+    path(
+        "tables/<id:table_id>/partie.json",
+        partnership_views.partnership_record,
+        name="partnership_record",
+    ),
 ]

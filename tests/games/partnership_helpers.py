@@ -1,0 +1,54 @@
+"""Helpers of the four-player table tests: seating a table, playing a member's turn."""
+
+import random
+
+from games.engine.variants import variant_get
+from games.models import PartnershipGame, PartnershipSeat
+from games.partnership import robots, services
+
+
+def state_of(table: PartnershipGame):
+    variant = variant_get(table.variant)
+    return variant, variant.state_from_json(table.state)
+
+
+def seat_to_act(table: PartnershipGame) -> int | None:
+    variant, state = state_of(table)
+    return variant.seat_to_act(state)
+
+
+def random_member_action(table: PartnershipGame, rng: random.Random) -> tuple[int, dict]:
+    """Pick a legal action of the seat to act, as the client would send it (without seat)."""
+    variant, state = state_of(table)
+    seat = variant.seat_to_act(state)
+    action = rng.choice(variant.legal_actions(state, seat)).to_json()
+    action.pop("seat")
+    return seat, action
+
+
+def full_table(*, host, members=(), computers=2, variant="manille-french", format="first-to-34"):
+    """Open a table, seat `members` after the host, fill the rest with easy computers, start."""
+    table = services.table_create(host=host, variant=variant, format=format)
+    for seat, member in enumerate(members, start=1):
+        services.seat_take(table_id=table.pk, user=member, seat=seat)
+    for seat in range(1 + len(members), 1 + len(members) + computers):
+        services.seat_fill_computer(table_id=table.pk, user=host, seat=seat, level="facile")
+    return services.table_start(table_id=table.pk, user=host, rng=random.Random(7))
+
+
+def play_out(table: PartnershipGame, *, rng: random.Random, limit: int = 2000) -> PartnershipGame:
+    """Play the table to its end: computers through their own turn, members at random."""
+    users = {seat.seat: seat.user for seat in PartnershipSeat.objects.filter(game=table)}
+    for _step in range(limit):
+        table.refresh_from_db()
+        if table.status != PartnershipGame.Status.IN_PROGRESS:
+            return table
+        seat = seat_to_act(table)
+        if users[seat].is_computer:
+            assert robots.table_computer_move(table_id=table.pk, version=table.version)
+        else:
+            seat, action = random_member_action(table, rng)
+            services.table_act(
+                table_id=table.pk, user=users[seat], action=action, expected_version=table.version
+            )
+    raise AssertionError("the match did not end")
