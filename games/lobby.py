@@ -28,6 +28,8 @@ ROOM_LISTS = {
     "present": ("name", False),
     "open_games": ("id", False),
     "games_in_progress": ("id", True),
+    "open_tables": ("id", False),
+    "tables_in_progress": ("id", True),
 }
 
 # A rebuild at least this often even when no change was announced: a group message lost in a

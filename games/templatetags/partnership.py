@@ -7,67 +7,47 @@ Tags, so that the pages showing them need nothing in their own context for them.
 from django import template
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine.variants import variant_get
 
+from ..models import PartnershipGame
+from ..partnership.selectors import format_label, option_labels, variant_label
 from ..views import _table_strings
 
 register = template.Library()
 
-# The four-player games the site offers, in the order of the form (the registry's names).
-PARTNERSHIP_VARIANTS = ("manille-flemish", "manille-french")
-
-VARIANT_LABELS = {
-    "manille-flemish": gettext_lazy("Manille flamande"),
-    "manille-french": gettext_lazy("Manille française"),
-}
-
-FORMAT_LABELS = {
-    "boom-101": pgettext_lazy("four-player format", "Boom à 101"),
-    "boom-61": pgettext_lazy("four-player format", "Boom à 61"),
-    "boompje-12": pgettext_lazy("four-player format", "Boompje (12 donnes)"),
-    "first-to-34": pgettext_lazy("four-player format", "En 34 points"),
-    "first-to-44": pgettext_lazy("four-player format", "En 44 points"),
-}
-
-OPTION_LABELS = {
-    "blind": gettext_lazy("Sans atout à l'aveugle (×4)"),
-    "mee_tegen": gettext_lazy("Mee et tegen"),
-}
-
 
 def partnership_choices() -> list[dict]:
     """Each four-player game with its formats and options, from the registry, labelled."""
-    choices = []
-    for name in PARTNERSHIP_VARIANTS:
-        variant = variant_get(name)
-        choices.append(
-            {
-                "name": name,
-                "label": VARIANT_LABELS[name],
-                "default_format": variant.default_format,
-                "formats": [(value, FORMAT_LABELS[value]) for value in variant.formats],
-                "options": [
-                    {"name": option, "label": OPTION_LABELS[option], "default": default}
-                    for option, default in variant.option_defaults.items()
-                ],
-            }
-        )
-    return choices
+    return [
+        {
+            "name": name,
+            "label": variant_label(name),
+            "default_format": variant_get(name).default_format,
+            "formats": [(value, format_label(value)) for value in variant_get(name).formats],
+            "options": [
+                {"name": option, "label": option_labels()[option], "default": default}
+                for option, default in variant_get(name).option_defaults.items()
+            ],
+        }
+        for name in PartnershipGame.Variant.values
+    ]
 
 
 @register.inclusion_tag("games/lobby_partnership.html", takes_context=True)
 def partnership_table_block(context, snapshot=None) -> dict:
     """The *Table à quatre* block of the waiting room: the form of a new table and the open
     tables (the room's `open_tables`, kept up to date by lobby-tables.js)."""
-    levels = get_user_model().ComputerLevel
     return {
         "choices": partnership_choices(),
         "open_tables": (snapshot or {}).get("open_tables", []),
-        "levels": levels.choices,
+        "you": (snapshot or {}).get("you", {}).get("name"),
         "csrf_token": context.get("csrf_token"),
-        "request": context.get("request"),
+        "block_strings": {
+            "sit": _("S'asseoir"),
+            "see": _("Voir ma table"),
+            "free_seat": _("place libre"),
+        },
     }
 
 
@@ -86,7 +66,7 @@ def partnership_table_strings(context) -> dict:
                 for level, label in levels.choices
             },
             "level_labels": dict(levels.choices),
-            "option_labels": {name: str(label) for name, label in OPTION_LABELS.items()},
+            "option_labels": {name: str(label) for name, label in option_labels().items()},
             "free_seat": _("Place libre"),
             "sit": _("S'asseoir"),
             "leave_seat": _("Quitter cette place"),
@@ -161,7 +141,6 @@ def partnership_table_strings(context) -> dict:
             "we_lose": _("Nous perdons la partie."),
             "end_reasons": {
                 "points": _("Aux points : %(a)s à %(b)s."),
-                "deals": _("Au nombre de donnes : %(a)s à %(b)s."),
                 "left": _("Forfait : %(name)s a quitté la partie."),
                 "timeout": _("Forfait au temps : %(name)s n'a pas joué à temps."),
             },

@@ -44,7 +44,13 @@
 
   // The room as last received: a whole `lobby` frame, then each `lobby_diff` applied in turn
   // (games/lobby.py, room_apply, is the reference). A gap in versions asks for the whole room.
-  var LISTS = {present: ["name", false], open_games: ["id", false], games_in_progress: ["id", true]};
+  var LISTS = {
+    present: ["name", false],
+    open_games: ["id", false],
+    games_in_progress: ["id", true],
+    open_tables: ["id", false],
+    tables_in_progress: ["id", true],
+  };
   var room = null;
 
   function applyChanges(changes) {
@@ -53,7 +59,7 @@
       var descending = LISTS[listName][1];
       var change = changes[listName];
       var entries = {};
-      room[listName].forEach(function (entry) {
+      (room[listName] || []).forEach(function (entry) {
         if (change.remove.indexOf(entry[key]) === -1) entries[entry[key]] = entry;
       });
       change.upsert.forEach(function (entry) {
@@ -82,6 +88,17 @@
       var names = game.players.map(function (player) { return player.name; });
       names.forEach(function (playerName) { busy[playerName] = true; });
       if (!current && names.indexOf(name) !== -1) current = Object.assign({}, game, {status: "in_progress"});
+    });
+    // A member seated at a table for four, open or running, is busy too (not the computers).
+    (frame.open_tables || []).forEach(function (table) {
+      table.seats.forEach(function (seat) {
+        if (seat.name && !seat.is_computer) busy[seat.name] = true;
+      });
+    });
+    (frame.tables_in_progress || []).forEach(function (table) {
+      table.players.forEach(function (player) {
+        if (!player.computer_level) busy[player.name] = true;
+      });
     });
     return {current_game: current, busy: busy};
   }
@@ -127,7 +144,8 @@
       item.appendChild(el("a", {"class": "button button--secondary button--compact", href: game.url}, strings.watch));
       list.appendChild(item);
     });
-    document.getElementById("watch-empty").hidden = frame.games_in_progress.length > 0;
+    document.getElementById("watch-empty").hidden =
+      frame.games_in_progress.length + (frame.tables_in_progress || []).length > 0;
   }
 
   function renderPresent(frame, state) {
@@ -186,6 +204,7 @@
     renderOpenGames(frame);
     renderWatchList(frame);
     renderPresent(frame, state);
+    renderHandlers.forEach(function (handler) { handler(frame, state); });
   }
 
   function showError(frame) {
@@ -194,6 +213,7 @@
   }
 
   var frameHandlers = {};
+  var renderHandlers = [];
   var youHandlers = [];
 
   var socket = window.liveSocket(root.getAttribute("data-socket-path"), {
@@ -231,6 +251,8 @@
     el: el,
     onFrame: function (type, handler) { frameHandlers[type] = handler; },
     onYou: function (handler) { youHandlers.push(handler); },
+    // Other blocks of the room (the tables for four) draw themselves after each change.
+    onRender: function (handler) { renderHandlers.push(handler); },
     render: function () { if (room) render(room); },
     showError: showError,
   };

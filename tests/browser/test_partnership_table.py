@@ -1,0 +1,179 @@
+"""A table for four in a real browser: a member opens one from the waiting room, fills the three
+other seats with computer players, starts, and plays a whole match to its end.
+
+At each of his decisions the buttons or the legal cards are inside the window (no scrolling),
+and no card of another seat's hand is anywhere in the page. The live server runs the embedded
+runner (its threads play the computers' turns) with a short pause. Set SCREENSHOTS_DIR to keep
+the pages it goes through at a laptop's and at a phone's size.
+"""
+
+import os
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.test import override_settings
+from playwright.sync_api import Page, expect
+
+from games.engine.variants import variant_get
+from games.models import PartnershipGame
+from tests.browser.accessibility import assert_accessible
+from tests.browser.base import PASSWORD, BrowserTestCase
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+# Something for the member to do, a summary to close, or the end.
+ASKED_OR_OVER = """() => document.getElementById("table").dataset.status === "finished"
+    || !document.getElementById("deal-summary").hidden
+    || (document.getElementById("table").dataset.holding === "false"
+        && (document.querySelector("#announcements button.announce")
+            || document.querySelector("#hand-bottom button.card.is-legal")))"""
+
+
+def keep_screenshot(page: Page, name: str) -> None:
+    directory = os.environ.get("SCREENSHOTS_DIR")
+    if not directory:
+        return
+    size = page.viewport_size
+    for label, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(Path(directory) / f"{name}-{label}.png"))
+    page.set_viewport_size(size)
+
+
+def assert_in_view(page: Page, selector: str) -> None:
+    """Every element the selector finds is wholly inside the window, at the size it has now."""
+    boxes = page.locator(selector).evaluate_all(
+        "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })"
+    )
+    size = page.viewport_size
+    assert boxes, selector
+    for left, top, right, bottom in boxes:
+        assert left >= -1 and top >= -1, (selector, left, top)
+        assert right <= size["width"] + 1 and bottom <= size["height"] + 1, (
+            selector,
+            right,
+            bottom,
+            size,
+        )
+
+
+def hidden_cards(table_id: int, seat: int) -> set[str]:
+    """The cards in the other seats' hands now (the French turned-up card is everyone's)."""
+    game = PartnershipGame.objects.get(pk=table_id)
+    variant = variant_get(game.variant)
+    state = variant.state_from_json(game.state)
+    if state.deal is None:
+        return set()
+    view = variant.player_view(state, seat)
+    turned_up = view["turned_up"]["card"] if view["turned_up"] else None
+    return {
+        card
+        for other, hand in enumerate(state.deal.hands)
+        if other != seat
+        for card in hand
+        if card != turned_up
+    }
+
+
+def assert_no_hidden_card(page: Page, table_id: int, seat: int) -> None:
+    """No card held by another seat is drawn in the page, nor in the frame it was served."""
+    hidden = hidden_cards(table_id, seat)
+    shown = set(page.locator("[data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)"))
+    assert not hidden & shown, hidden & shown
+    served = page.request.get(f"/tables/{table_id}/").text()
+    frame = served.split('id="initial-frame"')[1].split("</script>")[0]
+    hidden = hidden_cards(table_id, seat)
+    assert not {card for card in hidden if f'"{card}"' in frame}
+
+
+@override_settings(BACKGROUND_JOBS="embedded", COMPUTER_PAUSE_SCALE=0.1)
+class PartnershipTableTests(BrowserTestCase):
+    def test_a_member_fills_a_table_with_computers_and_plays_a_whole_match(self) -> None:
+        get_user_model().objects.create_user(
+            username="alice", email="alice@example.com", password=PASSWORD
+        )
+        page = self.log_in("alice")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto("/salle/")
+        expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
+        block = page.locator("#four-tables")
+        expect(block).to_be_visible()
+        # The French game shows its own formats only, and no Flemish option.
+        block.locator("label", has_text="Manille française").click()
+        shown_formats = page.locator("#table-format option").evaluate_all(
+            "nodes => nodes.filter(n => !n.parentNode.disabled).map(n => n.value)"
+        )
+        assert shown_formats == ["first-to-34", "first-to-44"]
+        expect(page.locator("#table-option-blind")).to_be_hidden()
+        page.select_option("#table-format", "first-to-34")
+        keep_screenshot(page, "lobby")
+        assert_accessible(page, "waiting room with the tables for four")
+        page.click("#table-create-button")
+        page.wait_for_url("**/tables/*/")
+        table_id = int(page.url.rstrip("/").split("/")[-1])
+        expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
+
+        # The host at the bottom, three free seats, "Commencer" not yet possible.
+        expect(page.locator("#player-bottom .player-name")).to_have_text("alice")
+        expect(page.locator("#start-button")).to_be_disabled()
+        for seat in (1, 2, 3):
+            page.select_option(f"#level-{seat}", "facile")
+            page.click(f"button[data-fill='{seat}']")
+            expect(page.locator(f"button[data-fill='{seat}']")).to_have_count(0)
+        expect(page.locator(".player-name", has_text="Ordinateur (facile)")).to_have_count(3)
+        expect(page.locator("#start-button")).to_be_enabled()
+        keep_screenshot(page, "open-table")
+        assert_accessible(page, "open table")
+
+        page.click("#start-button")
+        expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
+        expect(page.locator("#turned-up-info")).to_contain_text("Carte retournée")
+        checked_accessibility = False
+        decisions = 0
+        for _turn in range(400):
+            page.wait_for_function(ASKED_OR_OVER, timeout=60_000)
+            if page.locator("#table").get_attribute("data-status") == "finished":
+                break
+            summary = page.locator("#deal-summary")
+            if summary.is_visible():
+                expect(page.locator("#deal-summary-title")).to_contain_text("Fin de la donne")
+                if page.locator("#table").get_attribute("data-deals") == "1":
+                    keep_screenshot(page, "deal-end")
+                page.click("#deal-summary-close")
+                continue
+            assert_no_hidden_card(page, table_id, seat=0)
+            legal = page.locator("#hand-bottom button.card.is-legal")
+            if not legal.count():
+                continue
+            assert_in_view(page, "#hand-bottom button.card.is-legal")
+            page.set_viewport_size({"width": 390, "height": 844})
+            assert_in_view(page, "#hand-bottom button.card.is-legal")
+            page.set_viewport_size({"width": 1280, "height": 800})
+            if not checked_accessibility and page.locator("#trick .played").count() >= 2:
+                checked_accessibility = True
+                keep_screenshot(page, "play")
+                assert_accessible(page, "table in play")
+            version = page.locator("#table").get_attribute("data-version")
+            legal.first.click()
+            decisions += 1
+            page.wait_for_function(
+                f"document.getElementById('table').dataset.version !== '{version}'"
+                " || document.getElementById('table').dataset.status === 'finished'"
+            )
+        game = PartnershipGame.objects.get(pk=table_id)
+        assert game.status == PartnershipGame.Status.FINISHED
+        assert decisions >= 8
+        # The last deal's summary first, then the result.
+        page.wait_for_function("!document.getElementById('match-end').hidden", timeout=15_000)
+        expect(page.locator("#match-end-title")).to_have_text(
+            "Nous gagnons la partie !" if game.winner_team == 0 else "Nous perdons la partie."
+        )
+        expect(page.locator("#match-end-reason")).to_contain_text("Aux points")
+        expect(page.locator("#lobby-link")).to_have_attribute("href", "/salle/")
+        expect(page.locator("#record-link")).to_have_attribute(
+            "href", f"/tables/{table_id}/partie.json"
+        )
+        keep_screenshot(page, "match-end")
+        assert_accessible(page, "end of the match")
