@@ -2,7 +2,7 @@
 
 import asyncio
 
-from games.lobby import room_apply
+from games.lobby import ROOM_LISTS, room_apply
 from tests.games.websocket import open_socket
 
 
@@ -27,7 +27,7 @@ class LobbyMirror:
     def take(self, frame: dict) -> None:
         if frame["type"] == "lobby":
             self.version = frame["version"]
-            self.room = {key: frame[key] for key in ("present", "open_games", "games_in_progress")}
+            self.room = {key: frame[key] for key in ROOM_LISTS}
             self.you = frame["you"]
         elif frame["type"] == "lobby_diff":
             # A change is exactly the next version of the room this socket holds.

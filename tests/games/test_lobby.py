@@ -131,6 +131,14 @@ def random_room(rng: random.Random) -> dict:
             {"id": i, "players": [rng.choice("xyz")]}
             for i in sorted(rng.sample(range(9), rng.randint(0, 4)), reverse=True)
         ],
+        "open_tables": [
+            {"id": i, "seats": [{"name": rng.choice(["xyz", None])}]}
+            for i in sorted(rng.sample(range(9), rng.randint(0, 3)))
+        ],
+        "tables_in_progress": [
+            {"id": i, "players": [{"name": rng.choice("xyz")}]}
+            for i in sorted(rng.sample(range(9), rng.randint(0, 3)), reverse=True)
+        ],
     }
 
 
