@@ -120,6 +120,16 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
         user = self.user
         return user is not None and user.is_authenticated
 
+    def _language(self) -> str:
+        """The page's language (cookie, else the member's choice, else French), for the names a
+        frame carries ("Ordinateur (fort)" / "Computer (strong)")."""
+        supported = {code for code, _name in settings.LANGUAGES}
+        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+        if cookie in supported:
+            return cookie
+        preferred = getattr(self.user, "preferred_language", "")
+        return preferred if preferred in supported else settings.LANGUAGE_CODE
+
 
 class LobbyConsumer(_JsonConsumer):
     """The waiting room: presence, open games, create / cancel / join.
@@ -278,16 +288,6 @@ class GameConsumer(_JsonConsumer):
         except GameError:
             return False
         return True
-
-    def _language(self) -> str:
-        """The page's language (cookie, else the member's choice, else French), for the names a
-        frame carries ("Ordinateur (fort)" / "Computer (strong)")."""
-        supported = {code for code, _name in settings.LANGUAGES}
-        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
-        if cookie in supported:
-            return cookie
-        preferred = getattr(self.user, "preferred_language", "")
-        return preferred if preferred in supported else settings.LANGUAGE_CODE
 
     def _presence_open(self) -> None:
         # Only a seated player counts as present at the table; spectators come and go unseen.

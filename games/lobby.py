@@ -1,6 +1,7 @@
 """The waiting room, fanned out once (docs/protocol.md, *Waiting room*; docs/performance.md).
 
-A change in the room (someone arrives or leaves, a game opens, starts, ends or is cancelled) is
+A change in the room (someone arrives or leaves, a game opens, starts, ends or is cancelled, a
+four-player table opens, a seat is taken or left there, a table starts, ends or is cancelled) is
 announced on the channel layer's `lobby` group, which holds **one member per process**: that
 process's `LobbyHub`. The hub rebuilds the room from the database once, compares it with the
 room it holds, and sends the same small `lobby_diff` frame, encoded once, to every waiting-room
@@ -28,6 +29,7 @@ ROOM_LISTS = {
     "present": ("name", False),
     "open_games": ("id", False),
     "games_in_progress": ("id", True),
+    # The four-player tables: open ones oldest first, running ones newest first.
     "open_tables": ("id", False),
     "tables_in_progress": ("id", True),
 }

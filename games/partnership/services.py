@@ -263,6 +263,8 @@ def table_start(
             seat=None,
             payload={"first_dealer": first_dealer},
         )
+        # The table leaves the open ones for the games to watch.
+        events.lobby_changed_on_commit()
     return game
 
 

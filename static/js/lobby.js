@@ -49,7 +49,7 @@
     open_games: ["id", false],
     games_in_progress: ["id", true],
     open_tables: ["id", false],
-    tables_in_progress: ["id", true],
+    tables_in_progress: ["id", true]
   };
   var room = null;
 
@@ -89,7 +89,7 @@
       names.forEach(function (playerName) { busy[playerName] = true; });
       if (!current && names.indexOf(name) !== -1) current = Object.assign({}, game, {status: "in_progress"});
     });
-    // A member seated at a table for four, open or running, is busy too (not the computers).
+    // A member seated at a four-player table, open or running, is busy too (not the computers).
     (frame.open_tables || []).forEach(function (table) {
       table.seats.forEach(function (seat) {
         if (seat.name && !seat.is_computer) busy[seat.name] = true;

@@ -132,11 +132,11 @@ def random_room(rng: random.Random) -> dict:
             for i in sorted(rng.sample(range(9), rng.randint(0, 4)), reverse=True)
         ],
         "open_tables": [
-            {"id": i, "seats": [{"name": rng.choice(["xyz", None])}]}
+            {"id": i, "seats": [{"seat": 0, "name": rng.choice("xyz")}]}
             for i in sorted(rng.sample(range(9), rng.randint(0, 3)))
         ],
         "tables_in_progress": [
-            {"id": i, "players": [{"name": rng.choice("xyz")}]}
+            {"id": i, "players": [{"name": rng.choice("xyz"), "team": 0}]}
             for i in sorted(rng.sample(range(9), rng.randint(0, 3)), reverse=True)
         ],
     }

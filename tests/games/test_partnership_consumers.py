@@ -1,0 +1,227 @@
+"""A whole four-player match through the real websocket stack (/ws/tables/<id>/): two members
+set the table up and play from the frames their sockets receive, two computer players are
+moved by the real runner (its timetable on the test's loop, its thread pool). No frame any
+socket receives ever holds a card of another seat's hand; the record replays to the result."""
+
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import SyncToAsync, sync_to_async
+from channels.db import database_sync_to_async
+from channels.layers import channel_layers
+
+from games import engine, robots
+from games.engine.variants import variant_get
+from games.models import PartnershipAction, PartnershipGame
+from games.partnership import selectors as table_selectors
+from games.partnership import services as tables
+from tests.games.conftest import cards_in
+from tests.games.websocket import open_socket, receive_until, session_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def embedded_runner(settings):
+    """The embedded default's runner (never a Celery queue here), stopped after each test."""
+    settings.BACKGROUND_JOBS = "embedded"
+    settings.COMPUTER_PAUSE_SCALE = 0
+    yield
+    robots.computer_runner_stop(wait=True)
+    channel_layers.backends.clear()
+    used = SyncToAsync.single_thread_executor
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    used.shutdown(wait=False)
+
+
+def states_by_version(table: PartnershipGame) -> dict[int, object]:
+    """Rebuild the state of every version of a finished table from its record: the start's
+    version holds the first deal, each action one more version (the next deal dealt with it)."""
+    variant = variant_get(table.variant)
+    record = table_selectors.partnership_record(game=table)
+    start = PartnershipAction.objects.get(game=table, kind="start").version
+    state = variant.new_match(
+        first_dealer=record["first_dealer"], format=record["format"], options=record.get("options")
+    )
+    decks = iter(deal["deck"] for deal in record["deals"])
+    state = variant.deal_start(state, next(decks))
+    states = {start: state}
+    actions = [action for deal in record["deals"] for action in deal["actions"]]
+    for offset, action in enumerate(actions, start=1):
+        state = variant.apply(state, variant.action_from_json(action))
+        if not state.is_finished and str(state.phase) == "dealing":
+            state = variant.deal_start(state, next(decks))
+        states[start + offset] = state
+    return states
+
+
+def hidden_from(state, seat: int | None) -> set[str]:
+    """The cards `seat` (None: a spectator) must not see at this state: every other seat's
+    hand, but the turned-up card (French), which the whole table sees."""
+    deal = state.deal
+    if deal is None or str(state.phase) == "dealing":
+        return set()
+    hidden = {card for other in range(4) if other != seat for card in deal.hands[other]}
+    return hidden - {deal.turned_up}
+
+
+def shown_now(frame: dict) -> set[str]:
+    """The cards a frame shows of the position now: the past (the first-dealer draw, earlier
+    deals' summaries, a last trick of an earlier deal) and the public turned-up card left out."""
+    table = dict(frame["table"])
+    view = dict(frame["view"] or {})
+    table.pop("first_dealer_draw")
+    trick = table.get("completed_trick")
+    if trick is not None and not trick["key"].startswith(f"{view.get('deal_number')}-"):
+        table.pop("completed_trick")
+    view.pop("deals", None)
+    view.pop("turned_up", None)
+    return cards_in(table) | cards_in(view)
+
+
+async def play_member(socket, seat: int, rng: random.Random, frames: list) -> dict:
+    """Play from the frames this socket receives until the match is over; keep every frame."""
+    acted = set()
+    while True:
+        frame = await receive_until(socket, lambda f: f["type"] in ("state", "error"), 60)
+        if frame["type"] == "error":
+            # Another seat moved between this frame and the decision: a fresh state follows.
+            assert frame["code"] == "stale_version", frame
+            continue
+        frames.append((seat, frame))
+        view = frame["view"]
+        if frame["table"]["status"] == "finished":
+            return frame
+        if view is None:  # still the set-up's frames
+            continue
+        if view["seat_to_act"] == seat and frame["version"] not in acted:
+            acted.add(frame["version"])
+            action = rng.choice(view["legal_actions"])
+            await socket.send_json_to(
+                {"type": "act", "version": frame["version"], "action": action}
+            )
+
+
+async def watch(socket, frames: list) -> dict:
+    while True:
+        frame = await receive_until(socket, lambda f: f["type"] == "state", 60)
+        frames.append((None, frame))
+        if frame["table"]["status"] == "finished":
+            return frame
+
+
+async def test_a_whole_match_with_two_members_and_two_computers(alice, bob) -> None:
+    robots.computer_runner_ensure_started()
+    table = await database_sync_to_async(tables.table_create)(
+        host=alice, variant="manille-french", format="first-to-34"
+    )
+    path = f"/ws/tables/{table.pk}/"
+    alice_socket, connected, _ = await open_socket(path, await sync_to_async(session_cookie)(alice))
+    assert connected
+    bob_socket, connected, _ = await open_socket(path, await sync_to_async(session_cookie)(bob))
+    assert connected
+    spectator, connected, _ = await open_socket(path)
+    assert connected
+    opening = await receive_until(bob_socket, lambda f: f["type"] == "state")
+    assert opening["table"]["status"] == "open" and opening["view"] is None
+    assert opening["table"]["your_seat"] is None
+
+    # The set-up through the socket: Bob sits, the host seats two computers and starts.
+    await bob_socket.send_json_to({"type": "take_seat", "seat": 2})
+    seated = await receive_until(bob_socket, lambda f: f.get("table", {}).get("your_seat") == 2)
+    assert seated["table"]["seats"][2]["name"] == "bob" and not seated["table"]["is_host"]
+    await bob_socket.send_json_to({"type": "start"})
+    refused = await receive_until(bob_socket, lambda f: f["type"] == "error")
+    assert refused["code"] == "not_host"
+    await alice_socket.send_json_to({"type": "start"})
+    refused = await receive_until(alice_socket, lambda f: f["type"] == "error")
+    assert refused["code"] == "table_not_full"
+    for seat in (1, 3):
+        await alice_socket.send_json_to({"type": "fill_seat", "seat": seat, "level": "facile"})
+    full = await receive_until(
+        alice_socket, lambda f: f["type"] == "state" and all(s["name"] for s in f["table"]["seats"])
+    )
+    assert full["table"]["is_host"] is True
+    assert [s["is_computer"] for s in full["table"]["seats"]] == [False, True, False, True]
+    await alice_socket.send_json_to({"type": "start"})
+
+    frames: list = []
+    last_alice, last_bob, last_watched = await asyncio.gather(
+        play_member(alice_socket, 0, random.Random(1), frames),
+        play_member(bob_socket, 2, random.Random(2), frames),
+        watch(spectator, frames),
+    )
+
+    table = await sync_to_async(PartnershipGame.objects.get)(pk=table.pk)
+    assert table.status == "finished" and table.end_reason == "points"
+    for last in (last_alice, last_bob, last_watched):
+        assert last["table"]["winner_team"] == table.winner_team
+        assert last["table"]["record_url"] == f"/tables/{table.pk}/partie.json"
+    # The computers played through the one writer: seats 1 and 3 acted.
+    computer_moves = await sync_to_async(
+        lambda: PartnershipAction.objects.filter(game=table, kind="action", seat__in=[1, 3]).count()
+    )()
+    assert computer_moves > 20
+
+    states = await sync_to_async(states_by_version)(table)
+    in_play = [(seat, frame) for seat, frame in frames if frame["version"] in states]
+    assert len(in_play) > 40
+    for seat, frame in in_play:
+        state = states[frame["version"]]
+        assert shown_now(frame) & hidden_from(state, seat) == set(), (seat, frame["version"])
+        if seat is None:
+            assert frame["view"]["hand"] == [] and frame["view"]["legal_actions"] == []
+        else:
+            # His own hand, whole (unless he may not look at it yet).
+            shown_hand = set(frame["view"]["hand"])
+            assert shown_hand == set(state.deal.hands[seat]) or frame["view"]["is_hand_hidden"]
+
+    record = await sync_to_async(table_selectors.partnership_record)(game=table)
+    status, output = engine.replay_record(record)
+    assert status == 0
+    assert output["winner"] == table.winner_team
+    assert output["totals"] == last_alice["view"]["totals"]
+    for socket in (alice_socket, bob_socket, spectator):
+        await socket.disconnect()
+
+
+async def test_errors_and_a_stale_version_are_answered_with_a_fresh_state(alice, bob) -> None:
+    def setup():
+        table = tables.table_create(host=alice, variant="manille-flemish", format="boom-61")
+        tables.seat_take(table_id=table.pk, user=bob, seat=1)
+        for seat in (2, 3):
+            tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+        return tables.table_start(table_id=table.pk, user=alice)
+
+    table = await database_sync_to_async(setup)()
+    socket, _, _ = await open_socket(
+        f"/ws/tables/{table.pk}/", await sync_to_async(session_cookie)(bob)
+    )
+    first = await receive_until(socket, lambda f: f["type"] == "state")
+    await socket.send_json_to({"type": "act", "version": first["version"] - 1, "action": {}})
+    error = await receive_until(socket, lambda f: f["type"] == "error")
+    assert error["code"] == "stale_version"
+    fresh = await receive_until(socket, lambda f: f["type"] == "state")
+    assert fresh["version"] >= first["version"]
+    await socket.send_json_to({"type": "take_seat", "seat": 3})
+    assert (await receive_until(socket, lambda f: f["type"] == "error"))["code"] == (
+        "table_not_open"
+    )
+    await socket.send_json_to({"type": "dance"})
+    assert (await receive_until(socket, lambda f: f["type"] == "error"))["code"] == "unknown_type"
+    await socket.send_json_to({"type": "ping"})
+    await receive_until(socket, lambda f: f["type"] == "pong")
+    await socket.send_json_to({"type": "leave"})
+    over = await receive_until(
+        socket, lambda f: f["type"] == "state" and f["table"]["status"] == "finished"
+    )
+    assert (over["table"]["end_reason"], over["table"]["forfeit_seat"]) == ("left", 1)
+    assert over["table"]["winner_team"] == 0
+    await socket.disconnect()
+
+
+async def test_an_unknown_table_closes_the_socket() -> None:
+    _socket, connected, code = await open_socket("/ws/tables/999999/")
+    assert not connected and code == 4404
