@@ -101,12 +101,15 @@ def partnership_table_strings(context) -> dict:
             "turned_up": _("Carte retournée : %(card)s"),
             "turned_up_held": _("Carte retournée : %(card)s, à %(name)s"),
             "hidden_hand": _("Vous verrez vos cartes quand %(name)s aura nommé l'atout."),
+            "hidden_hand_dealer": _(
+                "Regardez vos cartes, ou annoncez sans atout sans les avoir vues (×4)."
+            ),
             "cards_left": {
                 "one": _("%(n)s carte"),
                 "other": _("%(n)s cartes"),
             },
             "phase": {
-                "look": _("regarder ses cartes ou annoncer sans atout à l'aveugle"),
+                "look": _("regarder ses cartes ou jouer à l'aveugle"),
                 "trump": _("nommer l'atout"),
                 "mee": _("mee ou passer"),
                 "tegen": _("tegen ou passer"),

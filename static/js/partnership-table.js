@@ -314,9 +314,13 @@
       hand.setAttribute("data-count", String(count));
       if (place !== "bottom") hand.setAttribute("aria-label", kit.plural(F.cards_left, count) + " · " + seatName(seat, table));
     });
+    // The dealer himself before he looks (blind option), or his partner until trump is named.
+    var hidden = you === null || !view.is_hand_hidden ? "" : view.dealer === you ? "dealer" : "partner";
+    root.setAttribute("data-hand-hidden", hidden);
     var note = $("hidden-hand-note");
-    note.hidden = !(you !== null && view.is_hand_hidden);
-    note.textContent = note.hidden ? "" : fmt(F.hidden_hand, {name: seatName(view.dealer, table)});
+    note.hidden = !hidden;
+    note.textContent = hidden === "dealer" ? F.hidden_hand_dealer
+      : hidden ? fmt(F.hidden_hand, {name: seatName(view.dealer, table)}) : "";
   }
 
   function renderTrick(cards, table, winner) {
@@ -469,11 +473,10 @@
 
   function renderEnd(view, table) {
     var isOver = table.status === "finished" || table.status === "cancelled";
-    $("replay-links").hidden = !table.record_url && !table.replay_url;
     if (table.record_url) $("record-link").setAttribute("href", table.record_url);
     if (table.replay_url) $("replay-link").setAttribute("href", table.replay_url);
-    $("record-link").hidden = !table.record_url;
-    $("replay-link").hidden = !table.replay_url;
+    $("record-item").hidden = !table.record_url;
+    $("replay-item").hidden = !table.replay_url;
     if (table.lobby_url) $("lobby-link").setAttribute("href", table.lobby_url);
     if (!isOver) return;
     if (table.status === "cancelled" || table.winner_team === null || table.winner_team === undefined) {

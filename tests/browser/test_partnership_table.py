@@ -7,6 +7,7 @@ runner (its threads play the computers' turns) with a short pause. Set SCREENSHO
 the pages it goes through at a laptop's and at a phone's size.
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -29,7 +30,7 @@ ASKED_OR_OVER = """() => document.getElementById("table").dataset.status === "fi
             || document.querySelector("#hand-bottom button.card.is-legal")))"""
 
 
-def keep_screenshot(page: Page, name: str) -> None:
+def keep_screenshot(page: Page, name: str, *, full_page: bool = False) -> None:
     directory = os.environ.get("SCREENSHOTS_DIR")
     if not directory:
         return
@@ -37,8 +38,16 @@ def keep_screenshot(page: Page, name: str) -> None:
     for label, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
-        page.screenshot(path=str(Path(directory) / f"{name}-{label}.png"))
+        page.screenshot(path=str(Path(directory) / f"{name}-{label}.png"), full_page=full_page)
     page.set_viewport_size(size)
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """Give the window a new size and let the page lay itself out again."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
 
 
 def assert_in_view(page: Page, selector: str) -> None:
@@ -67,25 +76,35 @@ def hidden_cards(table_id: int, seat: int) -> set[str]:
     if state.deal is None:
         return set()
     view = variant.player_view(state, seat)
-    turned_up = view["turned_up"]["card"] if view["turned_up"] else None
+    # The deal keeps the hands as dealt: the cards played since are everyone's.
+    public = {played["card"] for played in view["plays"]}
+    if view["turned_up"]:
+        public.add(view["turned_up"]["card"])
     return {
         card
         for other, hand in enumerate(state.deal.hands)
         if other != seat
         for card in hand
-        if card != turned_up
+        if card not in public
     }
 
 
 def assert_no_hidden_card(page: Page, table_id: int, seat: int) -> None:
     """No card held by another seat is drawn in the page, nor in the frame it was served."""
     hidden = hidden_cards(table_id, seat)
-    shown = set(page.locator("[data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)"))
+    # The trick's cards are public; the one on the table may be the last of the deal before.
+    shown = set(
+        page.locator("[data-card]").evaluate_all(
+            "nodes => nodes.filter(n => !n.closest('#trick')).map(n => n.dataset.card)"
+        )
+    )
     assert not hidden & shown, hidden & shown
     served = page.request.get(f"/tables/{table_id}/").text()
-    frame = served.split('id="initial-frame"')[1].split("</script>")[0]
-    hidden = hidden_cards(table_id, seat)
-    assert not {card for card in hidden if f'"{card}"' in frame}
+    frame = json.loads(served.split('id="initial-frame" type="application/json">')[1].split("<")[0])
+    # The frame the page is served with: its own hand only, no other seat's.
+    assert frame["table"]["your_seat"] == seat
+    assert "hands" not in frame["view"]
+    assert not set(frame["view"]["hand"]) & hidden_cards(table_id, seat)
 
 
 @override_settings(BACKGROUND_JOBS="embedded", COMPUTER_PAUSE_SCALE=0.1)
@@ -108,7 +127,7 @@ class PartnershipTableTests(BrowserTestCase):
         assert shown_formats == ["first-to-34", "first-to-44"]
         expect(page.locator("#table-option-blind")).to_be_hidden()
         page.select_option("#table-format", "first-to-34")
-        keep_screenshot(page, "lobby")
+        keep_screenshot(page, "lobby", full_page=True)
         assert_accessible(page, "waiting room with the tables for four")
         page.click("#table-create-button")
         page.wait_for_url("**/tables/*/")
@@ -148,9 +167,11 @@ class PartnershipTableTests(BrowserTestCase):
             if not legal.count():
                 continue
             assert_in_view(page, "#hand-bottom button.card.is-legal")
-            page.set_viewport_size({"width": 390, "height": 844})
+            resize(page, 390, 844)
+            if os.environ.get("SCREENSHOTS_DIR"):
+                page.screenshot(path=str(Path(os.environ["SCREENSHOTS_DIR"]) / "last-phone.png"))
             assert_in_view(page, "#hand-bottom button.card.is-legal")
-            page.set_viewport_size({"width": 1280, "height": 800})
+            resize(page, 1280, 800)
             if not checked_accessibility and page.locator("#trick .played").count() >= 2:
                 checked_accessibility = True
                 keep_screenshot(page, "play")
@@ -177,3 +198,100 @@ class PartnershipTableTests(BrowserTestCase):
         )
         keep_screenshot(page, "match-end")
         assert_accessible(page, "end of the match")
+
+
+@override_settings(BACKGROUND_JOBS="embedded", COMPUTER_PAUSE_SCALE=0.5)
+class FlemishDecisionsTests(BrowserTestCase):
+    def test_the_flemish_decisions_are_in_view_and_leaving_forfeits(self) -> None:
+        """Twelve deals cannot end early: in four deals the member deals once (trump, blind),
+        answers mee or tegen, and sits as the dealer's partner, his cards face down."""
+        get_user_model().objects.create_user(
+            username="alice", email="alice@example.com", password=PASSWORD
+        )
+        page = self.log_in("alice")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto("/salle/")
+        page.locator("#four-tables label", has_text="Manille flamande").click()
+        page.select_option("#table-format", "boompje-12")
+        page.check("#table-option-blind")
+        page.click("#table-create-button")
+        page.wait_for_url("**/tables/*/")
+        table_id = int(page.url.rstrip("/").split("/")[-1])
+        expect(page.locator("#table-options")).to_contain_text("Mee et tegen")
+        expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
+        for seat in (1, 2, 3):
+            page.click(f"button[data-fill='{seat}']")
+            expect(page.locator(f"button[data-fill='{seat}']")).to_have_count(0)
+        page.click("#start-button")
+        expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
+
+        seen = set()
+        for _turn in range(300):
+            if page.locator("#table").get_attribute("data-deals") == "4":
+                break
+            hidden = page.locator("#table").get_attribute("data-hand-hidden")
+            if hidden == "partner" and "backs" not in seen:
+                # His partner deals and has not named trump: eight backs, and why.
+                seen.add("backs")
+                expect(page.locator("#player-top .player-tag")).to_contain_text("donneur")
+                expect(page.locator("#hidden-hand-note")).to_contain_text("aura nommé l'atout")
+                assert page.locator("#hand-bottom .card-back").count() == 8
+                keep_screenshot(page, "flemish-partner-backs")
+            page.wait_for_function(
+                f"() => ({ASKED_OR_OVER})()"
+                + (
+                    ""
+                    if "backs" in seen
+                    else " || document.getElementById('table').dataset.handHidden === 'partner'"
+                ),
+                timeout=60_000,
+            )
+            if page.locator("#deal-summary").is_visible():
+                page.click("#deal-summary-close")
+                continue
+            assert_no_hidden_card(page, table_id, seat=0)
+            decisions = page.locator("#announcements button.announce")
+            if decisions.count():
+                kinds = set(decisions.evaluate_all("nodes => nodes.map(n => n.dataset.action)"))
+                for size in ((1280, 800), (390, 844)):
+                    resize(page, *size)
+                    assert_in_view(page, "#announcements button.announce")
+                resize(page, 1280, 800)
+                phase = page.locator("#table").get_attribute("data-phase")
+                if phase not in seen:
+                    seen.add(phase)
+                    keep_screenshot(page, f"flemish-{phase}")
+                if "look" in kinds:
+                    choice = "look"
+                elif "trump" in kinds:
+                    choice = "trump"
+                    assert page.locator("#announcements [data-suit=none]").count() == 1
+                else:
+                    choice = "mee" if "mee" in kinds else "tegen" if "tegen" in kinds else "pass"
+            elif page.locator("#hand-bottom button.card.is-legal").count():
+                choice = None
+                for size in ((1280, 800), (390, 844)):
+                    resize(page, *size)
+                    assert_in_view(page, "#hand-bottom button.card.is-legal")
+                resize(page, 1280, 800)
+            else:
+                continue
+            version = page.locator("#table").get_attribute("data-version")
+            if choice:
+                page.locator(f"#announcements button[data-action={choice}]").first.click()
+            else:
+                page.locator("#hand-bottom button.card.is-legal").first.click()
+            page.wait_for_function(
+                f"document.getElementById('table').dataset.version !== '{version}'"
+            )
+        assert {"look", "trump", "backs"} <= seen, seen
+
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#leave-button")
+        expect(page.locator("#match-end")).to_be_visible()
+        expect(page.locator("#match-end-title")).to_have_text("Nous perdons la partie.")
+        expect(page.locator("#match-end-reason")).to_have_text(
+            "Forfait : alice a quitté la partie."
+        )
+        game = PartnershipGame.objects.get(pk=table_id)
+        assert (game.status, game.winner_team) == (PartnershipGame.Status.FINISHED, 1)
