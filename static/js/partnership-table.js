@@ -134,8 +134,8 @@
     // Text rows: the scores, four name boxes, the deal line, the caption, the turn line and
     // two rows of decision buttons.
     var textHeight = isNarrow ? 265 : 215;
-    // Rows of cards: the hand, the trick's cross (1.9), the partner's small backs (0.42).
-    var byHeight = (height - textHeight) / 3.4;
+    // Rows of cards: the hand, the trick's cross (2.04), the partner's small backs (0.42).
+    var byHeight = (height - textHeight) / 3.5;
     var overlap = isNarrow ? 0.72 : 1.08;
     var byWidthHand = width / (1 + 7 * overlap);
     // The trick's cross between the side seats: three cards wide.
@@ -377,7 +377,7 @@
     }
     $("turn-line").classList.toggle("is-mine", mine);
     $("turn-text").textContent = text;
-    var seconds = table.status === "in_progress" ? table.seconds_left : null;
+    var seconds = table.status === "in_progress" && !isHold ? table.seconds_left : null;
     countdownEnd = seconds === null || seconds === undefined ? null : performance.now() + seconds * 1000;
     tick();
     document.title = mine ? S.your_turn + " · " + baseTitle : baseTitle;
