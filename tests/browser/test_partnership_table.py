@@ -110,9 +110,15 @@ def assert_no_hidden_card(page: Page, table_id: int, seat: int) -> None:
 @override_settings(BACKGROUND_JOBS="embedded", COMPUTER_PAUSE_SCALE=0.1)
 class PartnershipTableTests(BrowserTestCase):
     def test_a_member_fills_a_table_with_computers_and_plays_a_whole_match(self) -> None:
-        get_user_model().objects.create_user(
-            username="alice", email="alice@example.com", password=PASSWORD
-        )
+        for name in ("alice", "bob"):
+            get_user_model().objects.create_user(
+                username=name, email=f"{name}@example.com", password=PASSWORD
+            )
+        # Bob waits in the room: he sees the table open, then running, without reloading.
+        bob = self.log_in("bob")
+        bob.set_viewport_size({"width": 1280, "height": 800})
+        bob.goto("/salle/")
+        expect(bob.locator("#live-status")).to_have_attribute("data-status", "open")
         page = self.log_in("alice")
         page.set_viewport_size({"width": 1280, "height": 800})
         page.goto("/salle/")
@@ -145,10 +151,36 @@ class PartnershipTableTests(BrowserTestCase):
         expect(page.locator("#start-button")).to_be_enabled()
         keep_screenshot(page, "open-table")
         assert_accessible(page, "open table")
+        listed = bob.locator(f"#open-tables li[data-table-id='{table_id}']")
+        expect(listed).to_contain_text("Manille française · Premier à 34")
+        expect(listed).to_contain_text("alice, Ordinateur (facile), Ordinateur (facile)")
+        expect(listed.get_by_role("link", name="S'asseoir")).to_have_attribute(
+            "href", f"/tables/{table_id}/"
+        )
+        bob.locator("#four-tables").scroll_into_view_if_needed()
+        keep_screenshot(bob, "lobby-open-table")
 
         page.click("#start-button")
         expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
         expect(page.locator("#turned-up-info")).to_contain_text("Carte retournée")
+        running = bob.locator(f"#watch-list li[data-table-id='{table_id}']")
+        expect(running).to_contain_text("contre")
+        expect(bob.locator(f"#open-tables li[data-table-id='{table_id}']")).to_have_count(0)
+        running.scroll_into_view_if_needed()
+        keep_screenshot(bob, "lobby-running-table")
+        # A spectator: the public view, backs only, no decision.
+        running.get_by_role("link", name="Regarder").click()
+        bob.wait_for_url(f"**/tables/{table_id}/")
+        expect(bob.locator("#hand-bottom .card-back").first).to_be_visible()
+        assert (
+            bob.locator("#felt [data-card]:not(#trick [data-card])").evaluate_all(
+                "nodes => nodes.filter(n => !n.closest('#turned-up-info')).length"
+            )
+            == 0
+        )
+        expect(bob.locator("#score-us .team-name")).to_contain_text("alice et ")
+        keep_screenshot(bob, "spectator")
+        bob.context.close()
         checked_accessibility = False
         decisions = 0
         for _turn in range(400):
