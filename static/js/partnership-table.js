@@ -646,6 +646,18 @@
 
   // --- Errors ---------------------------------------------------------------------------------
 
+  /* A refused card, told as at the two-player table: which suit, and the cards allowed. */
+  function explainRule(code) {
+    var template = S.rules[code];
+    var view = current.view;
+    if (!template || !view) return template || "";
+    var led = view.trick.length ? view.trick[0].card[1] : null;
+    var legal = (view.legal_actions || []).filter(function (action) { return action.type === "play"; })
+      .map(function (action) { return action.card; });
+    var suit = code === "must_trump" ? (view.trump ? kit.suitText(view.trump) : "") : led ? S.suit_to[led] : "";
+    return fmt(template, {suit: suit, cards: kit.joinCards(legal)});
+  }
+
   var errorTimer = null;
   function showRuleError(text) {
     $("rule-error-text").textContent = text;
@@ -664,8 +676,7 @@
       pump();
     } else if (frame.type === "error") {
       if (frame.code === "stale_version") return;  // the fresh state follows at once
-      showRuleError(S.rules[frame.code] && frame.code.indexOf("must_") !== 0 ? S.rules[frame.code]
-        : S.errors[frame.code] || frame.message || S.rules[frame.code]);
+      showRuleError(explainRule(frame.code) || S.errors[frame.code] || frame.message);
     }
   }
 
@@ -675,6 +686,8 @@
       line.textContent = name === "open" ? S.connected : name === "reconnecting" ? S.reconnecting : "";
       line.setAttribute("data-status", name);
       if (name === "open" && $("rule-error-text").textContent === S.not_sent) $("rule-error").hidden = true;
+      // The line may wrap on a phone: the felt below it takes the room that is left.
+      layout();
     },
     onFrame: onFrame,
   });

@@ -157,8 +157,7 @@ class PartnershipTableTests(BrowserTestCase):
         expect(listed.get_by_role("link", name="S'asseoir")).to_have_attribute(
             "href", f"/tables/{table_id}/"
         )
-        bob.locator("#four-tables").scroll_into_view_if_needed()
-        keep_screenshot(bob, "lobby-open-table")
+        keep_screenshot(bob, "lobby-open-table", full_page=True)
 
         page.click("#start-button")
         expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
@@ -166,8 +165,7 @@ class PartnershipTableTests(BrowserTestCase):
         running = bob.locator(f"#watch-list li[data-table-id='{table_id}']")
         expect(running).to_contain_text("contre")
         expect(bob.locator(f"#open-tables li[data-table-id='{table_id}']")).to_have_count(0)
-        running.scroll_into_view_if_needed()
-        keep_screenshot(bob, "lobby-running-table")
+        keep_screenshot(bob, "lobby-running-table", full_page=True)
         # A spectator: the public view, backs only, no decision.
         running.get_by_role("link", name="Regarder").click()
         bob.wait_for_url(f"**/tables/{table_id}/")
@@ -182,6 +180,7 @@ class PartnershipTableTests(BrowserTestCase):
         keep_screenshot(bob, "spectator")
         bob.context.close()
         checked_accessibility = False
+        explained = False
         decisions = 0
         for _turn in range(400):
             page.wait_for_function(ASKED_OR_OVER, timeout=60_000)
@@ -208,6 +207,12 @@ class PartnershipTableTests(BrowserTestCase):
                 checked_accessibility = True
                 keep_screenshot(page, "play")
                 assert_accessible(page, "table in play")
+            refused = page.locator("#hand-bottom button.card[aria-disabled=true]:enabled")
+            if not explained and refused.count():
+                # A card the rule forbids: the server refuses it, the table says why.
+                explained = True
+                refused.first.click()
+                expect(page.locator("#rule-error")).to_contain_text("Vous devez")
             version = page.locator("#table").get_attribute("data-version")
             legal.first.click()
             decisions += 1
@@ -218,6 +223,7 @@ class PartnershipTableTests(BrowserTestCase):
         game = PartnershipGame.objects.get(pk=table_id)
         assert game.status == PartnershipGame.Status.FINISHED
         assert decisions >= 8
+        assert explained
         # The last deal's summary first, then the result.
         page.wait_for_function("!document.getElementById('match-end').hidden", timeout=15_000)
         expect(page.locator("#match-end-title")).to_have_text(
