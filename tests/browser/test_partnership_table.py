@@ -211,7 +211,7 @@ class PartnershipTableTests(BrowserTestCase):
             if not explained and refused.count():
                 # A card the rule forbids: the server refuses it, the table says why.
                 explained = True
-                refused.first.click()
+                refused.first.click(force=True)
                 expect(page.locator("#rule-error")).to_contain_text("Vous devez")
             version = page.locator("#table").get_attribute("data-version")
             legal.first.click()
