@@ -43,7 +43,7 @@ from games import computer, engine
 
 from . import selectors
 from .errors import GameError
-from .models import Game
+from .models import Game, PartnershipGame
 from .partnership.selectors import member_table_current
 
 logger = logging.getLogger(__name__)
@@ -252,7 +252,7 @@ def computer_turns_sweep(*, now: datetime) -> int:
     The turn's due time moves to `now`: if this run is lost too (no worker on the queue), the
     next sweeps wait the grace again instead of piling up copies of the turn every 2 s.
     """
-    from games.models import PartnershipGame
+    # Imported here: the table's module builds on this one.
     from games.partnership.robots import table_computer_turns_overdue
 
     turns = [(KIND_GAME, *turn) for turn in computer_turns_overdue(now=now)]
@@ -293,7 +293,7 @@ def computer_turn_schedule(
         else:
             _runner.submit(game_id=game_id, version=version, delay=delay, kind=kind)
     except Exception:
-        logger.exception("Computer turn of game %s v%s not scheduled", game_id, version)
+        logger.exception("Computer turn of %s %s v%s not scheduled", kind, game_id, version)
 
 
 def _close_connections(barrier: threading.Barrier) -> None:

@@ -427,7 +427,8 @@ def lobby_member_state(*, frame: dict) -> dict:
     """Read a member's own situation from a `lobby` frame (static/js/lobby.js does the same).
 
     `current_game` is his game waiting for an opponent or in progress (one at a time), or None;
-    `busy` the names of the members playing now (they cannot be challenged).
+    `current_table` the four-player table he sits at (open or in progress), or None; `busy` the
+    names of the members playing now or seated at a table (they cannot be challenged).
     """
     name = frame["you"]["name"]
     current = None
@@ -441,14 +442,22 @@ def lobby_member_state(*, frame: dict) -> dict:
         busy.update(names)
         if name in names and current is None:
             current = {**game, "status": Game.Status.IN_PROGRESS.value}
-    # A member seated at a four-player table, open or running, is busy too (not the computers).
+    # A member seated at a four-player table, open or running, is busy too (not the computers);
+    # `current_table` is his own, with its status.
+    current_table = None
     for table in frame.get("open_tables", ()):
-        busy.update(
+        names = [
             seat["name"] for seat in table["seats"] if seat["name"] and not seat["is_computer"]
-        )
+        ]
+        busy.update(names)
+        if name in names:
+            current_table = {**table, "status": "open"}
     for table in frame.get("tables_in_progress", ()):
-        busy.update(player["name"] for player in table["players"] if not player["computer_level"])
-    return {"current_game": current, "busy": busy}
+        names = [player["name"] for player in table["players"] if not player["computer_level"]]
+        busy.update(names)
+        if name in names and current_table is None:
+            current_table = {**table, "status": "in_progress"}
+    return {"current_game": current, "current_table": current_table, "busy": busy}
 
 
 # --- History ----------------------------------------------------------------------------------

@@ -89,18 +89,26 @@
       names.forEach(function (playerName) { busy[playerName] = true; });
       if (!current && names.indexOf(name) !== -1) current = Object.assign({}, game, {status: "in_progress"});
     });
-    // A member seated at a four-player table, open or running, is busy too (not the computers).
+    // A member seated at a four-player table, open or running, is busy too (not the computers);
+    // `current_table` is his own, with its status.
+    var currentTable = null;
     (frame.open_tables || []).forEach(function (table) {
       table.seats.forEach(function (seat) {
-        if (seat.name && !seat.is_computer) busy[seat.name] = true;
+        if (!seat.name || seat.is_computer) return;
+        busy[seat.name] = true;
+        if (seat.name === name) currentTable = Object.assign({}, table, {status: "open"});
       });
     });
     (frame.tables_in_progress || []).forEach(function (table) {
       table.players.forEach(function (player) {
-        if (!player.computer_level) busy[player.name] = true;
+        if (player.computer_level) return;
+        busy[player.name] = true;
+        if (player.name === name && !currentTable) {
+          currentTable = Object.assign({}, table, {status: "in_progress"});
+        }
       });
     });
-    return {current_game: current, busy: busy};
+    return {current_game: current, current_table: currentTable, busy: busy};
   }
 
   function who(name, starsLabel) {

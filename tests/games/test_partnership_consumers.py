@@ -6,18 +6,21 @@ socket receives ever holds a card of another seat's hand; the record replays to 
 import asyncio
 import random
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
+from django.utils import timezone
 
-from games import engine, robots
+from games import engine, robots, tasks
 from games.engine.variants import variant_get
 from games.models import PartnershipAction, PartnershipGame
 from games.partnership import selectors as table_selectors
 from games.partnership import services as tables
 from tests.games.conftest import cards_in
+from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -112,10 +115,20 @@ async def watch(socket, frames: list) -> dict:
             return frame
 
 
-async def test_a_whole_match_with_two_members_and_two_computers(alice, bob) -> None:
+@pytest.mark.parametrize(
+    ("variant", "format", "options"),
+    [
+        ("manille-french", "first-to-34", {}),
+        # Blind no trump on: the dealer's own cards are hidden until he looks.
+        ("manille-flemish", "boom-61", {"blind": True}),
+    ],
+)
+async def test_a_whole_match_with_two_members_and_two_computers(
+    alice, bob, variant, format, options
+) -> None:
     robots.computer_runner_ensure_started()
     table = await database_sync_to_async(tables.table_create)(
-        host=alice, variant="manille-french", format="first-to-34"
+        host=alice, variant=variant, format=format, options=options
     )
     path = f"/ws/tables/{table.pk}/"
     alice_socket, connected, _ = await open_socket(path, await sync_to_async(session_cookie)(alice))
@@ -178,6 +191,10 @@ async def test_a_whole_match_with_two_members_and_two_computers(alice, bob) -> N
             shown_hand = set(frame["view"]["hand"])
             assert shown_hand == set(state.deal.hands[seat]) or frame["view"]["is_hand_hidden"]
 
+    if options.get("blind"):
+        # A member's own hand was hidden at times (before looking, or as the dealer's partner).
+        assert any(frame["view"]["is_hand_hidden"] for seat, frame in in_play if seat is not None)
+
     record = await sync_to_async(table_selectors.partnership_record)(game=table)
     status, output = engine.replay_record(record)
     assert status == 0
@@ -225,3 +242,101 @@ async def test_errors_and_a_stale_version_are_answered_with_a_fresh_state(alice,
 async def test_an_unknown_table_closes_the_socket() -> None:
     _socket, connected, code = await open_socket("/ws/tables/999999/")
     assert not connected and code == 4404
+
+
+async def test_the_waiting_room_follows_every_seat_change_start_and_end(alice, bob) -> None:
+    room = await LobbyMirror.open(await sync_to_async(session_cookie)(bob))
+
+    def seats(mirror) -> list:
+        tables_open = mirror.room["open_tables"]
+        return [seat["name"] for seat in tables_open[0]["seats"]] if tables_open else []
+
+    table = await database_sync_to_async(tables.table_create)(
+        host=alice, variant="manille-flemish", format="boom-101"
+    )
+    await room.read_until(lambda m: seats(m) == ["alice", None, None, None])
+    await database_sync_to_async(tables.seat_take)(table_id=table.pk, user=bob, seat=1)
+    await room.read_until(lambda m: seats(m) == ["alice", "bob", None, None])
+    for seat in (2, 3):
+        await database_sync_to_async(tables.seat_fill_computer)(
+            table_id=table.pk, user=alice, seat=seat, level="moyen"
+        )
+    await room.read_until(lambda m: seats(m)[3] == "ordinateur-moyen")
+    await database_sync_to_async(tables.table_start)(table_id=table.pk, user=alice)
+    await room.read_until(
+        lambda m: not m.room["open_tables"] and [t["id"] for t in m.room["tables_in_progress"]]
+    )
+    assert room.room["tables_in_progress"][0]["id"] == table.pk
+    await database_sync_to_async(tables.table_leave)(table_id=table.pk, user=bob)
+    await room.read_until(lambda m: not m.room["tables_in_progress"])
+    await room.close()
+
+
+async def test_set_up_messages_are_checked_and_counted(alice, bob, settings) -> None:
+    table = await database_sync_to_async(tables.table_create)(
+        host=alice, variant="manille-french", format="first-to-44"
+    )
+    path = f"/ws/tables/{table.pk}/"
+    spectator, _, _ = await open_socket(path)
+    await receive_until(spectator, lambda f: f["type"] == "state")
+    await spectator.send_json_to({"type": "take_seat", "seat": 1})
+    assert (await receive_until(spectator, lambda f: f["type"] == "error"))["code"] == (
+        "not_authenticated"
+    )
+    socket, _, _ = await open_socket(path, await sync_to_async(session_cookie)(bob))
+    await receive_until(socket, lambda f: f["type"] == "state")
+    for message, code in (
+        ({"type": "take_seat", "seat": "1"}, "malformed"),
+        ({"type": "take_seat", "seat": 7}, "bad_seat"),
+        ({"type": "fill_seat", "seat": 1, "level": "moyen"}, "not_host"),
+        ({"type": "leave_seat"}, "not_seated"),
+        ({"type": "act", "version": 1, "action": {"type": "pass"}}, "not_seated"),
+    ):
+        await socket.send_json_to(message)
+        assert (await receive_until(socket, lambda f: f["type"] == "error"))["code"] == code
+    settings.LOBBY_ACTIONS_PER_MINUTE = 0
+    await socket.send_json_to({"type": "take_seat", "seat": 1})
+    assert (await receive_until(socket, lambda f: f["type"] == "error"))["code"] == ("rate_limited")
+    for communicator in (spectator, socket):
+        await communicator.disconnect()
+
+
+def lost_table_turn(alice) -> PartnershipGame:
+    """A running table where a computer must act and nothing is scheduled (no runner ran)."""
+    a_minute_ago = timezone.now() - timedelta(minutes=1)
+    table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+    for seat in (1, 2, 3):
+        tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+    for _attempt in range(50):
+        started = tables.table_start(table_id=table.pk, user=alice, now=a_minute_ago)
+        if started.computer_due_at is not None:
+            return started
+        tables.table_leave(table_id=table.pk, user=alice)
+        table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+        for seat in (1, 2, 3):
+            tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+    raise AssertionError("alice always acted first")
+
+
+async def test_the_sweep_plays_a_table_turn_nothing_scheduled(alice) -> None:
+    table = await database_sync_to_async(lost_table_turn)(alice)
+    assert not robots.computer_runner_is_running()
+    socket, _, _ = await open_socket(
+        f"/ws/tables/{table.pk}/", await sync_to_async(session_cookie)(alice)
+    )
+    first = await receive_until(socket, lambda f: f["type"] == "state")
+    assert first["version"] == table.version and first["view"]["seat_to_act"] != 0
+
+    robots.computer_runner_ensure_started()
+    swept = await database_sync_to_async(tasks.computer_sweep)()
+
+    after = await receive_until(
+        socket, lambda f: f["type"] == "state" and f["version"] > table.version, 30
+    )
+    assert swept == 1
+    action = await sync_to_async(
+        lambda: PartnershipAction.objects.get(game=table, version=table.version + 1)
+    )()
+    assert action.kind == "action" and action.seat == first["view"]["seat_to_act"]
+    assert after["version"] >= table.version + 1
+    await socket.disconnect()

@@ -259,3 +259,15 @@ def test_a_computer_turn_is_due_and_an_overdue_one_is_found(alice):
     assert table_computer_turns_overdue(now=late) == [(table.pk, table.version)]
     assert robots.computer_turns_sweep(now=late) == 1
     assert table_computer_turns_overdue(now=late) == []
+
+
+def test_the_scheduled_sweeper_ends_an_overdue_table(alice, bob):
+    from cartomaniak.schedules import SCHEDULED_JOBS
+    from games.tasks import enforce_table_deadlines
+
+    assert "games.tasks.enforce_table_deadlines" in {job.task for job in SCHEDULED_JOBS}
+    table = full_table(host=alice, members=[bob])
+    assert enforce_table_deadlines() == 0
+    PartnershipGame.objects.filter(pk=table.pk).update(deadline=table.deadline - timedelta(hours=1))
+    assert enforce_table_deadlines() == 1
+    assert PartnershipGame.objects.get(pk=table.pk).end_reason == "timeout"

@@ -1,0 +1,147 @@
+"""The four-player tables' pages (create, table, record), their frame and the waiting room."""
+
+import json
+import random
+
+import pytest
+from django.test import Client
+
+from games import engine
+from games.engine.variants import VARIANTS
+from games.models import PartnershipGame
+from games.partnership import selectors as table_selectors
+from games.partnership import services as tables
+from games.selectors import lobby_member_state, lobby_room, lobby_snapshot
+
+from .partnership_helpers import full_table, play_out
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_site_names_every_game_and_format_of_the_registry() -> None:
+    four_seats = [variant for variant in VARIANTS.values() if variant.seat_count == 4]
+    assert sorted(PartnershipGame.Variant.values) == sorted(v.name for v in four_seats)
+    assert sorted(PartnershipGame.Format.values) == sorted(f for v in four_seats for f in v.formats)
+    options = {key for variant in four_seats for key in variant.option_defaults}
+    assert set(table_selectors.option_labels()) == options
+
+
+def test_create_opens_a_table_and_goes_to_it(alice) -> None:
+    response = client_of(alice).post(
+        "/tables/creer/",
+        {"variant": "manille-flemish", "format": "boom-61", "blind": "on"},
+    )
+    table = PartnershipGame.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
+    # Unchecked mee_tegen is sent as off; the French game would have received no option at all.
+    assert table.options == {"blind": True, "mee_tegen": False}
+    page = client_of(alice).get(response["Location"])
+    assert page.status_code == 200
+    frame = page.context["frame"]
+    assert frame["table"]["your_seat"] == 0 and frame["table"]["is_host"] is True
+    assert frame["view"] is None
+
+
+def test_create_without_options_for_the_french_game(alice) -> None:
+    client_of(alice).post(
+        "/tables/creer/", {"variant": "manille-french", "format": "first-to-44", "blind": "on"}
+    )
+    assert PartnershipGame.objects.get().options == {}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"variant": "manille-french", "format": "boom-101"}, "Format de partie inconnu."),
+        ({"variant": "manille-2p", "format": "boom-101"}, "Jeu inconnu."),
+    ],
+)
+def test_create_refusals_are_shown_in_the_waiting_room(alice, data, message) -> None:
+    response = client_of(alice).post("/tables/creer/", data, follow=True)
+    assert not PartnershipGame.objects.exists()
+    assert message in [str(m) for m in response.context["messages"]]
+
+
+def test_create_is_rate_limited(alice, settings) -> None:
+    settings.LOBBY_ACTIONS_PER_MINUTE = 0
+    response = client_of(alice).post(
+        "/tables/creer/", {"variant": "manille-french", "format": "first-to-34"}, follow=True
+    )
+    assert not PartnershipGame.objects.exists()
+    assert any("Trop de demandes" in str(m) for m in response.context["messages"])
+
+
+def test_a_spectator_sees_the_table_without_a_hand(alice, bob) -> None:
+    table = full_table(host=alice, members=[bob])
+    frame = table_selectors.partnership_frame(game=table, seat=None)
+    assert frame["view"]["hand"] == [] and frame["view"]["legal_actions"] == []
+    assert frame["table"]["your_seat"] is None and frame["table"]["is_host"] is False
+    assert Client().get(f"/tables/{table.pk}/").status_code == 200
+    player = table_selectors.partnership_frame(game=table, seat=1)
+    assert len(player["view"]["hand"]) == 8
+    assert [seat["team"] for seat in player["table"]["seats"]] == [0, 1, 0, 1]
+    assert player["table"]["seats"][1]["is_you"] is True
+    assert player["table"]["seats"][2]["computer_level"] == "facile"
+    assert player["table"]["seats"][2]["name"] == "Ordinateur (facile)"
+    assert player["table"]["direction"] == "counter-clockwise"
+
+
+def test_the_record_is_downloaded_once_the_table_is_over_and_replays(alice, bob) -> None:
+    table = tables.table_create(host=alice, variant="manille-french", format="first-to-34")
+    assert Client().get(f"/tables/{table.pk}/partie.json").status_code == 404
+    tables.seat_take(table_id=table.pk, user=bob, seat=1)
+    for seat in (2, 3):
+        tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+    table = tables.table_start(table_id=table.pk, user=alice, rng=random.Random(9))
+    assert Client().get(f"/tables/{table.pk}/partie.json").status_code == 403
+    table = play_out(table, rng=random.Random(9))
+    response = Client().get(f"/tables/{table.pk}/partie.json")
+    assert response.status_code == 200
+    document = json.loads(response.content)
+    assert document["players"] == ["alice", "bob", "ordinateur-facile", "ordinateur-facile"]
+    assert document["site"]["game_id"] == table.pk and document["site"]["ranked"] is False
+    status, output = engine.replay_record(document)
+    assert status == 0 and output["winner"] == table.winner_team
+
+
+def test_the_waiting_room_lists_open_and_running_tables(alice, bob, make_member) -> None:
+    carol = make_member("carol")
+    open_table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+    tables.seat_fill_computer(table_id=open_table.pk, user=alice, seat=2, level="moyen")
+    running = full_table(host=bob, computers=3)
+    room = lobby_room()
+    assert [t["id"] for t in room["open_tables"]] == [open_table.pk]
+    entry = room["open_tables"][0]
+    assert entry["host"] == "alice" and entry["url"] == f"/tables/{open_table.pk}/"
+    assert entry["options"] == {"blind": False, "mee_tegen": True}
+    assert [s["name"] for s in entry["seats"]] == ["alice", None, "ordinateur-moyen", None]
+    assert entry["seats"][2]["computer_level"] == "moyen"
+    assert set(entry) == {
+        "id",
+        "variant",
+        "variant_label",
+        "format",
+        "format_label",
+        "options",
+        "host",
+        "seats",
+        "url",
+    }
+    assert [t["id"] for t in room["tables_in_progress"]] == [running.pk]
+    watched = room["tables_in_progress"][0]
+    assert [p["team"] for p in watched["players"]] == [0, 1, 0, 1]
+    assert watched["players"][0] == {"name": "bob", "computer_level": None, "team": 0}
+    # Members at a table are busy for the room's challenges; the computers are not.
+    busy = lobby_member_state(frame=lobby_snapshot(user=carol))["busy"]
+    assert busy == {"alice", "bob"}
+    assert lobby_member_state(frame=lobby_snapshot(user=carol))["current_table"] is None
+    own = lobby_member_state(frame=lobby_snapshot(user=alice))["current_table"]
+    assert (own["id"], own["status"]) == (open_table.pk, "open")
+    own = lobby_member_state(frame=lobby_snapshot(user=bob))["current_table"]
+    assert (own["id"], own["status"]) == (running.pk, "in_progress")
