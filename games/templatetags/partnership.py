@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.variants import variant_get
 
+from .. import selectors
 from ..models import PartnershipGame
 from ..partnership.selectors import format_label, option_labels, variant_label
 from ..views import _table_strings
@@ -38,10 +39,12 @@ def partnership_choices() -> list[dict]:
 def partnership_table_block(context, snapshot=None) -> dict:
     """The *Table à quatre* block of the waiting room: the form of a new table and the open
     tables (the room's `open_tables`, kept up to date by lobby-tables.js)."""
+    member_state = selectors.lobby_member_state(frame=snapshot) if snapshot else {}
     return {
         "choices": partnership_choices(),
         "open_tables": (snapshot or {}).get("open_tables", []),
-        "you": (snapshot or {}).get("you", {}).get("name"),
+        "current_table": member_state.get("current_table"),
+        "has_current_game": bool(member_state.get("current_game")),
         "csrf_token": context.get("csrf_token"),
         "block_strings": {
             "sit": _("S'asseoir"),

@@ -51,7 +51,7 @@
     return player.computer_level ? strings.computer_names[player.computer_level] : player.name;
   }
 
-  function renderOpenTables(frame, you) {
+  function renderOpenTables(frame, state) {
     var list = document.getElementById("open-tables");
     list.textContent = "";
     var tables = frame.open_tables || [];
@@ -65,7 +65,7 @@
         else seats.appendChild(el("em", {}, own.free_seat));
       });
       item.appendChild(seats);
-      var isMine = table.seats.some(function (seat) { return seat.name === you && !seat.is_computer; });
+      var isMine = !!state.current_table && state.current_table.id === table.id;
       item.appendChild(el("a", {"class": "button button--compact", href: table.url}, isMine ? own.see : own.sit));
       list.appendChild(item);
     });
@@ -91,24 +91,18 @@
     });
   }
 
-  /* The member's own table, open or running: a link to it, and no second one to open. */
-  function renderMine(frame, state, you) {
-    var url = null;
-    (frame.open_tables || []).concat(frame.tables_in_progress || []).forEach(function (table) {
-      var people = table.seats || table.players;
-      people.forEach(function (person) {
-        if (person.name === you && !person.is_computer && !person.computer_level) url = table.url;
-      });
-    });
-    document.getElementById("my-table").hidden = !url;
-    if (url) document.getElementById("my-table-link").setAttribute("href", url);
-    form.hidden = !!url || !!state.current_game;
+  /* The member's own table, open or running (lobby.js reads it from the room): a link to it,
+   * and no second one to open. */
+  function renderMine(state) {
+    var mine = state.current_table;
+    document.getElementById("my-table").hidden = !mine;
+    if (mine) document.getElementById("my-table-link").setAttribute("href", mine.url);
+    form.hidden = !!mine || !!state.current_game;
   }
 
   room.onRender(function (frame, state) {
-    var you = frame.you.name;
-    renderOpenTables(frame, you);
+    renderOpenTables(frame, state);
     renderRunningTables(frame);
-    renderMine(frame, state, you);
+    renderMine(state);
   });
 })();

@@ -236,6 +236,11 @@ class PartnershipTableTests(BrowserTestCase):
         )
         keep_screenshot(page, "match-end")
         assert_accessible(page, "end of the match")
+        # Back in the room, free again: the form of a new table is there.
+        page.click("#lobby-link")
+        page.wait_for_url("**/salle/")
+        expect(page.locator("#table-form")).to_be_visible()
+        expect(page.locator("#my-table")).to_be_hidden()
 
 
 @override_settings(BACKGROUND_JOBS="embedded", COMPUTER_PAUSE_SCALE=0.5)
