@@ -21,6 +21,7 @@
   var PLACES = ["bottom", "left", "top", "right"];
   var TRICK_HOLD_MS = 1200;
   var DEAL_SUMMARY_MS = 8000;
+  var DRAW_MS = 4000;
   var queue = [];
   var isHolding = false;
   var shownTrickKey = trickKey(current.table.completed_trick);
@@ -561,6 +562,9 @@
       openOverlay("deal-summary", isFinished ? 4000 : DEAL_SUMMARY_MS);
     } else if (isFinished && statusChanged) {
       openOverlay("match-end");
+    } else if (statusChanged && isMatchStart(frame)) {
+      renderDraw(frame);
+      openOverlay("draw-panel", DRAW_MS);
     }
     announce(frame);
   }
@@ -590,8 +594,26 @@
     if (!mine) warnedShort = false;
   }
 
+  /* Who deals first: each round of the draw (a card per seat still in it), then the dealer. */
+  function renderDraw(frame) {
+    var list = $("draw-list");
+    list.textContent = "";
+    (frame.table.first_dealer_draw || []).forEach(function (round) {
+      list.appendChild(el("li", {}, round.map(function (pair) {
+        return seatName(pair[0], frame.table) + " : " + kit.cardLabel(pair[1]);
+      }).join(" — ")));
+    });
+    $("draw-result").textContent = frame.view ? fmt(S.draw_result, {name: seatName(frame.view.first_dealer, frame.table)}) : "";
+  }
+
+  function isMatchStart(frame) {
+    var view = frame.view;
+    return !!view && !!frame.table.first_dealer_draw && view.deal_number === 1 && !view.deals.length &&
+      !view.plays.length;
+  }
+
   function openOverlay(id, closeAfter) {
-    ["deal-summary", "history", "match-end"].forEach(function (other) {
+    ["draw-panel", "deal-summary", "history", "match-end"].forEach(function (other) {
       if (other !== id) $(other).hidden = true;
     });
     clearTimeout(overlayTimer);
@@ -718,7 +740,7 @@
   $("match-end-history").addEventListener("click", showHistory);
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") {
-      ["deal-summary", "history", "match-end"].forEach(function (id) {
+      ["draw-panel", "deal-summary", "history", "match-end"].forEach(function (id) {
         if (!$(id).hidden) closeOverlay(id);
       });
     }
@@ -729,5 +751,10 @@
   render(current);
   wasMyTurn = isMyTurn(current.view, current.table);
   root.setAttribute("data-deals", String(shownDeals));
-  if (current.table.status === "finished" || current.table.status === "cancelled") openOverlay("match-end");
+  if (current.table.status === "finished" || current.table.status === "cancelled") {
+    openOverlay("match-end");
+  } else if (isMatchStart(current)) {
+    renderDraw(current);
+    openOverlay("draw-panel", DRAW_MS);
+  }
 })();

@@ -162,6 +162,10 @@ class PartnershipTableTests(BrowserTestCase):
         page.click("#start-button")
         expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
         expect(page.locator("#turned-up-info")).to_contain_text("Carte retournée")
+        # Who deals first, then the player closes the draw.
+        expect(page.locator("#draw-panel")).to_be_visible()
+        expect(page.locator("#draw-result")).to_contain_text("donne en premier")
+        page.click("#draw-panel .overlay-close")
         running = bob.locator(f"#watch-list li[data-table-id='{table_id}']")
         expect(running).to_contain_text("contre")
         expect(bob.locator(f"#open-tables li[data-table-id='{table_id}']")).to_have_count(0)
@@ -267,6 +271,8 @@ class FlemishDecisionsTests(BrowserTestCase):
             expect(page.locator(f"button[data-fill='{seat}']")).to_have_count(0)
         page.click("#start-button")
         expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
+        page.keyboard.press("Escape")
+        expect(page.locator("#draw-panel")).to_be_hidden()
 
         seen = set()
         for _turn in range(300):
