@@ -76,8 +76,6 @@ def partnership_table_strings(context) -> dict:
             "fill": _("Ajouter l'ordinateur"),
             "empty": _("Libérer la place"),
             "level": _("Niveau"),
-            "start": _("Commencer"),
-            "cancel": _("Annuler la table"),
             "confirm_cancel": _("Annuler cette table ?"),
             "waiting_host": _("En attente de l'hôte : %(name)s commence la partie."),
             "waiting_players": {
@@ -138,7 +136,6 @@ def partnership_table_strings(context) -> dict:
             },
             "notes": {
                 "capot": _("Capot : tous les plis pour une équipe."),
-                "tie": _("30–30 : personne ne marque, la donne suivante compte double."),
                 "doubled_by_tie": _("Égalité 30–30 reportée : ×2."),
                 "multiplier": _("Multiplicateur de la donne : ×%(n)s."),
             },
@@ -153,14 +150,6 @@ def partnership_table_strings(context) -> dict:
             "cancelled": _("Cette table a été annulée."),
             "confirm_leave": _("Quitter la partie ? Votre équipe la perd par forfait."),
             "trick_taken": _("Pli pour %(name)s"),
-            "announce_action": {
-                "look": _("%(name)s regarde ses cartes"),
-                "blind": _("%(name)s annonce sans atout à l'aveugle"),
-                "trump": _("%(name)s nomme l'atout %(suit)s"),
-                "no_trump": _("%(name)s annonce sans atout"),
-                "mee": _("%(name)s dit mee"),
-                "tegen": _("%(name)s dit tegen"),
-            },
         },
     }
 

@@ -247,10 +247,9 @@
       box.querySelector(".team-name").textContent = teamLabel(team, table);
       box.querySelector(".team-total").textContent = view ? String(view.totals[team]) : "";
       box.querySelector(".team-deal").textContent = dealLine(view, team);
-      var target = view && (view.target || view.deal_count);
-      box.querySelector(".team-target").textContent = view ? (view.target ? " / " + view.target : "") : "";
+      // A match in a number of deals (boompje) has no target: its deal number says how far.
+      box.querySelector(".team-target").textContent = view && view.target ? " / " + view.target : "";
       box.hidden = !view;
-      if (!target) box.querySelector(".team-target").textContent = "";
     });
     $("multiplier-info").textContent = view && view.multiplier > 1 ? fmt(F.multiplier, {n: view.multiplier}) : "";
     var number = "";
