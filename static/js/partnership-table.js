@@ -167,7 +167,8 @@
     if (table.status !== "open") return;
     var entry = table.seats[seat];
     var isTaken = !!entry.name;
-    if (!isTaken && table.your_seat === null) {
+    // A visitor who is not logged in watches: a seat is for a member.
+    if (!isTaken && table.your_seat === null && root.getAttribute("data-member") === "true") {
       box.appendChild(controlButton(F.sit, {type: "take_seat", seat: seat}, "announce"));
     }
     if (!isTaken && table.is_host) {
