@@ -59,7 +59,7 @@
       var descending = LISTS[listName][1];
       var change = changes[listName];
       var entries = {};
-      room[listName].forEach(function (entry) {
+      (room[listName] || []).forEach(function (entry) {
         if (change.remove.indexOf(entry[key]) === -1) entries[entry[key]] = entry;
       });
       change.upsert.forEach(function (entry) {
@@ -152,7 +152,8 @@
       item.appendChild(el("a", {"class": "button button--secondary button--compact", href: game.url}, strings.watch));
       list.appendChild(item);
     });
-    document.getElementById("watch-empty").hidden = frame.games_in_progress.length > 0;
+    document.getElementById("watch-empty").hidden =
+      frame.games_in_progress.length + (frame.tables_in_progress || []).length > 0;
   }
 
   function renderPresent(frame, state) {
@@ -211,6 +212,7 @@
     renderOpenGames(frame);
     renderWatchList(frame);
     renderPresent(frame, state);
+    renderHandlers.forEach(function (handler) { handler(frame, state); });
   }
 
   function showError(frame) {
@@ -219,6 +221,7 @@
   }
 
   var frameHandlers = {};
+  var renderHandlers = [];
   var youHandlers = [];
 
   var socket = window.liveSocket(root.getAttribute("data-socket-path"), {
@@ -256,6 +259,8 @@
     el: el,
     onFrame: function (type, handler) { frameHandlers[type] = handler; },
     onYou: function (handler) { youHandlers.push(handler); },
+    // Other blocks of the room (the tables for four) draw themselves after each change.
+    onRender: function (handler) { renderHandlers.push(handler); },
     render: function () { if (room) render(room); },
     showError: showError,
   };

@@ -12,8 +12,20 @@
   if (!root) return;
   var S = JSON.parse(document.getElementById("table-strings").textContent);
   var current = JSON.parse(document.getElementById("initial-frame").textContent);
-  var SYMBOLS = {S: "♠", H: "♥", D: "♦", C: "♣"};
-  var RANK_LABELS = {T: "10"};
+  var kit = window.tableKit(S, {cardsUrl: root.getAttribute("data-cards-url")});
+  var SYMBOLS = kit.SYMBOLS;
+  var fmt = kit.fmt;
+  var plural = kit.plural;
+  var el = kit.el;
+  var cardLabel = kit.cardLabel;
+  var cardName = kit.cardName;
+  var joinCards = kit.joinCards;
+  var suitText = kit.suitText;
+  var fillFace = kit.fillFace;
+  var faceNode = kit.faceNode;
+  var backNode = kit.backNode;
+  var sound = kit.sound;
+  var setFavicon = kit.setFavicon;
   var TRICK_HOLD_MS = 1200;
   var DEAL_SUMMARY_MS = 8000;
   var DRAW_MS = 4000;
@@ -27,82 +39,13 @@
   var pendingMatchEnd = false;
   var baseTitle = document.title;
   var announced = "";
-  var cardsUrl = root.getAttribute("data-cards-url");
-  var hasCardImages = S.card_images === true;
 
   function $(id) {
     return document.getElementById(id);
   }
 
-  function fmt(template, values) {
-    return String(template).replace(/%\((\w+)\)s/g, function (match, key) {
-      return values[key] === undefined || values[key] === null ? "" : String(values[key]);
-    });
-  }
-
-  function plural(forms, n) {
-    // forms: {one, other} from the server's ngettext; French counts 0 and 1 as singular.
-    var isOne = S.zero_is_singular ? n <= 1 : n === 1;
-    return fmt(isOne ? forms.one : forms.other, {n: n});
-  }
-
-  function el(tag, attributes, text) {
-    var node = document.createElement(tag);
-    Object.keys(attributes || {}).forEach(function (key) {
-      node.setAttribute(key, attributes[key]);
-    });
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
   function completeDeals(view) {
     return view ? view.deals.filter(function (deal) { return deal.complete; }) : [];
-  }
-
-  function rankLabel(card) {
-    return (S.rank_letters && S.rank_letters[card[0]]) || RANK_LABELS[card[0]] || card[0];
-  }
-
-  function cardLabel(card) {
-    return rankLabel(card) + SYMBOLS[card[1]];
-  }
-
-  function cardName(card) {
-    return fmt(S.card_name, {rank: S.rank_names[card[0]] || card[0], suit: S.suit_names[card[1]]});
-  }
-
-  function joinCards(cards) {
-    var labels = cards.map(cardLabel);
-    if (labels.length <= 1) return labels.join("");
-    return labels.slice(0, -1).join(", ") + " " + S.or + " " + labels[labels.length - 1];
-  }
-
-  function fillFace(node, card) {
-    node.classList.add("card", "suit-" + card[1]);
-    node.setAttribute("data-card", card);
-    if (hasCardImages) {
-      node.classList.add("has-image");
-      node.appendChild(el("img", {src: cardsUrl + card + ".svg", alt: "", draggable: "false"}));
-    } else {
-      node.appendChild(el("span", {"class": "pip", "aria-hidden": "true"}, SYMBOLS[card[1]]));
-    }
-    // Our own corner index, larger than the face's: readable on a phone and in a fanned hand.
-    var corner = el("span", {"class": "corner", "aria-hidden": "true"});
-    corner.appendChild(el("span", {"class": "corner-rank"}, rankLabel(card)));
-    corner.appendChild(el("span", {"class": "corner-suit"}, SYMBOLS[card[1]]));
-    node.appendChild(corner);
-    node.appendChild(el("span", {"class": "visually-hidden"}, cardName(card)));
-    return node;
-  }
-
-  function faceNode(card) {
-    return fillFace(el("span", {"role": "img", "aria-label": cardName(card)}), card);
-  }
-
-  function backNode() {
-    var node = el("span", {"class": "card card-back", "aria-hidden": "true"});
-    if (hasCardImages) node.appendChild(el("img", {src: cardsUrl + "back.svg", alt: "", draggable: "false"}));
-    return node;
   }
 
   function playerName(seat) {
@@ -116,10 +59,6 @@
       if (action.type === "play") cards[action.card] = true;
     });
     return cards;
-  }
-
-  function suitText(suit) {
-    return SYMBOLS[suit] + " " + S.suit_names[suit];
   }
 
   // --- Sending --------------------------------------------------------------------------------
@@ -260,19 +199,6 @@
     tick();
     document.title = mine ? S.your_turn + " · " + baseTitle : baseTitle;
     setFavicon(mine);
-  }
-
-  var faviconLink = null;
-  function setFavicon(mine) {
-    if (!faviconLink) {
-      faviconLink = document.querySelector("link[rel='icon']") || el("link", {rel: "icon"});
-      document.head.appendChild(faviconLink);
-    }
-    var color = mine ? "%23f2c14e" : "%230f5132";
-    var mark = mine ? "%21" : "%E2%99%A0";
-    faviconLink.setAttribute("href", "data:image/svg+xml," +
-      "%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='" + color +
-      "'/%3E%3Ctext x='16' y='24' font-size='22' text-anchor='middle' font-family='sans-serif' fill='" + (mine ? "%231d2421" : "%23ffffff") + "'%3E" + mark + "%3C/text%3E%3C/svg%3E");
   }
 
   var warnedShort = false;
@@ -625,32 +551,6 @@
     }
   }
 
-  // --- Sounds ---------------------------------------------------------------------------------
-
-  var audio = null;
-  var isMuted = S.muted === true;
-  function sound(kind) {
-    if (isMuted || !window.AudioContext) return;
-    try {
-      audio = audio || new window.AudioContext();
-      var tones = {card: [[520, 0.05]], turn: [[660, 0.09], [880, 0.12]], short: [[440, 0.15], [440, 0.15]]}[kind];
-      var at = audio.currentTime;
-      tones.forEach(function (tone) {
-        var osc = audio.createOscillator();
-        var gain = audio.createGain();
-        osc.frequency.value = tone[0];
-        gain.gain.setValueAtTime(0.08, at);
-        gain.gain.exponentialRampToValueAtTime(0.001, at + tone[1]);
-        osc.connect(gain).connect(audio.destination);
-        osc.start(at);
-        osc.stop(at + tone[1]);
-        at += tone[1] + 0.03;
-      });
-    } catch (error) {
-      // A browser that refuses sound before a click: the table works the same without it.
-    }
-  }
-
   // --- Rematch --------------------------------------------------------------------------------
 
   var rematch = null;
@@ -804,22 +704,7 @@
 
   // --- Controls -------------------------------------------------------------------------------
 
-  var soundForm = $("sound-form");
-  if (soundForm) {
-    // Switch without leaving the table: the same form, posted in the background.
-    soundForm.addEventListener("submit", function (event) {
-      event.preventDefault();
-      var wanted = !isMuted;
-      var body = new FormData(soundForm);
-      body.set("muted", wanted ? "1" : "0");
-      fetch(soundForm.action, {method: "POST", body: body, credentials: "same-origin"}).then(function (response) {
-        if (!response.ok) return;
-        isMuted = wanted;
-        $("sound-button").textContent = isMuted ? S.sound_off : S.sound_on;
-        $("sound-button").setAttribute("aria-pressed", isMuted ? "false" : "true");
-      });
-    });
-  }
+  kit.wireSoundForm($("sound-form"), $("sound-button"));
 
   var leaveForm = $("leave-form");
   if (leaveForm) {
