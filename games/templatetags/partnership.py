@@ -6,6 +6,7 @@ Tags, so that the pages showing them need nothing in their own context for them.
 
 from django import template
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.engine.variants import variant_get
@@ -17,6 +18,9 @@ from ..views import _table_strings
 
 register = template.Library()
 
+# The rules page of each four-player game (cartomaniak/urls.py).
+RULES_URL_NAMES = {"manille-flemish": "rules_flemish", "manille-french": "rules_french"}
+
 
 def partnership_choices() -> list[dict]:
     """Each four-player game with its formats and options, from the registry, labelled."""
@@ -24,6 +28,7 @@ def partnership_choices() -> list[dict]:
         {
             "name": name,
             "label": variant_label(name),
+            "rules_url": reverse(RULES_URL_NAMES[name]),
             "default_format": variant_get(name).default_format,
             "formats": [(value, format_label(value)) for value in variant_get(name).formats],
             "options": [
@@ -33,6 +38,12 @@ def partnership_choices() -> list[dict]:
         }
         for name in PartnershipGame.Variant.values
     ]
+
+
+@register.filter
+def has_free_seat(table: dict) -> bool:
+    """Whether a table of the room's `open_tables` still has a seat for a member."""
+    return any(not seat["name"] for seat in table["seats"])
 
 
 @register.inclusion_tag("games/lobby_partnership.html", takes_context=True)
@@ -48,6 +59,7 @@ def partnership_table_block(context, snapshot=None) -> dict:
         "csrf_token": context.get("csrf_token"),
         "block_strings": {
             "sit": _("S'asseoir"),
+            "watch": _("Regarder"),
             "see": _("Voir ma table"),
             "free_seat": _("place libre"),
         },

@@ -66,7 +66,9 @@
       });
       item.appendChild(seats);
       var isMine = !!state.current_table && state.current_table.id === table.id;
-      item.appendChild(el("a", {"class": "button button--compact", href: table.url}, isMine ? own.see : own.sit));
+      var hasFreeSeat = table.seats.some(function (seat) { return !seat.name; });
+      var label = isMine ? own.see : (hasFreeSeat ? own.sit : own.watch);
+      item.appendChild(el("a", {"class": "button button--compact", href: table.url}, label));
       list.appendChild(item);
     });
     document.getElementById("open-tables-empty").hidden = tables.length > 0;
