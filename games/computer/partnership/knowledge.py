@@ -16,6 +16,7 @@ one determinization of the deal.
 """
 
 import random
+from functools import lru_cache
 
 from games.engine.core import CARD_INDEX, NO_TRUMP, SUIT_INDEX, SUIT_MASK, cards_of
 from games.engine.partnership.rulesets import RULESETS
@@ -29,9 +30,13 @@ _CARD_NAMES = {index: card for card, index in CARD_INDEX.items()}
 _SAMPLE_ATTEMPTS = 40
 
 
-def _shown_void(card: str, trick_cards: list[str], trump: str | None, is_partner_winning: bool):
+@lru_cache(maxsize=8192)
+def _shown_void(
+    card: str, trick_cards: tuple[str, ...], trump: str | None, is_partner_winning: bool
+):
     """Return the mask of the cards that a follower who played `card` on `trick_cards` cannot
-    have held: those that would have made the follower rule refuse `card`."""
+    have held: those that would have made the follower rule refuse `card`. (Remembered: every
+    decision of a deal reads the same past tricks again.)"""
     if (
         card
         not in obligation([card], trick_cards, trump, is_partner_winning=is_partner_winning).allowed
@@ -79,7 +84,7 @@ class PartnershipKnowledge:
                 follower, card = trick[position]
                 if follower == seat:
                     continue
-                before = cards[:position]
+                before = tuple(cards[:position])
                 winner = trick[winning_index(before, trump)][0]
                 self.forbidden[follower] |= _shown_void(
                     card, before, trump, (winner - follower) % 2 == 0

@@ -196,8 +196,11 @@ def _random_card(mask: int, random) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def play_out(playout: PartnershipPlayout, random, greedy: float = 0.75) -> PartnershipPlayout:
-    """Play `playout` to the end of the deal and return it.
+def play_out(
+    playout: PartnershipPlayout, random, greedy: float = 0.75, record: list | None = None
+) -> PartnershipPlayout:
+    """Play `playout` to the end of the deal and return it (the cards played are appended to
+    `record` if given).
 
     Each seat follows a quick policy with probability `greedy` (`random` is a
     `random.Random().random`): lead at random; following, throw the cheapest card when the
@@ -238,6 +241,8 @@ def play_out(playout: PartnershipPlayout, random, greedy: float = 0.75) -> Partn
             if beats(card, winning, trump):
                 winning = card
                 winning_seat = seat
+        if record is not None:
+            record.append(card)
         hands[seat] = hand ^ (1 << card)
         trick_points += CARD_POINTS[card]
         size += 1
