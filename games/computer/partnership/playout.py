@@ -186,6 +186,43 @@ def _weakest_winner(mask: int, winning: int, trump: int) -> int:
     return best
 
 
+def _richest(mask: int, trump: int) -> int:
+    """The card to give the partner's trick: most points, not a trump."""
+    best = NO_CARD
+    best_key = -(1 << 30)
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        card = bit.bit_length() - 1
+        key = CARD_POINTS[card] * 16 + (card & 7) - (256 if card >> 3 == trump else 0)
+        if key > best_key:
+            best, best_key = card, key
+    return best
+
+
+def _lead(hand: int, others: int, trump: int, random) -> int:
+    """Lead a master card with points (no stronger card of its suit left to the others) of a
+    plain suit, else a plain card without points, else anything."""
+    best = NO_CARD
+    best_points = 2
+    low = 0
+    mask = hand
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        card = bit.bit_length() - 1
+        if card >> 3 == trump:
+            continue
+        points = CARD_POINTS[card]
+        if points > best_points and not STRONGER[card] & others:
+            best, best_points = card, points
+        elif not points:
+            low |= bit
+    if best >= 0:
+        return best
+    return _random_card(low or hand, random)
+
+
 def _random_card(mask: int, random) -> int:
     count = mask.bit_count()
     if count > 1:
@@ -203,10 +240,12 @@ def play_out(
     `record` if given).
 
     Each seat follows a quick policy with probability `greedy` (`random` is a
-    `random.Random().random`): lead at random; following, throw the cheapest card when the
-    partner wins the trick, else win with the cheapest winning card, else throw the cheapest
-    card; otherwise a random legal card. A little sense in the playouts makes their scores
-    closer to those of real play than purely random cards would.
+    `random.Random().random`): lead a master card with points of a plain suit, else a plain card
+    without points; following, when the partner wins the trick give him points if last to play,
+    else throw the cheapest card; when an opponent wins, take the trick with the cheapest
+    winning card, else throw the cheapest card. Otherwise a random legal card. The policy sees
+    only what is public in the sampled deal (the cards still out, not who holds them). A little
+    sense in the playouts makes their scores closer to those of real play than random cards.
     """
     hands = playout.hands
     trump = playout.trump
@@ -222,7 +261,11 @@ def play_out(
     while done < TRICKS_PER_DEAL:
         hand = hands[seat]
         if led < 0:
-            card = _random_card(hand, random)
+            if random() < greedy:
+                others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
+                card = _lead(hand, others, trump, random)
+            else:
+                card = _random_card(hand, random)
             led = winning = card
             winning_seat = seat
         else:
@@ -233,7 +276,8 @@ def play_out(
             elif random() >= greedy:
                 card = _random_card(legal, random)
             elif partner_wins:
-                card = _cheapest(legal, trump)
+                # Last to play, the trick is safe: give points; else keep them.
+                card = _richest(legal, trump) if size == 3 else _cheapest(legal, trump)
             else:
                 card = _weakest_winner(legal, winning, trump)
                 if card < 0:
