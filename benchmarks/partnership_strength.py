@@ -10,12 +10,16 @@ deals than matches, so a finer measure for a short run.
 
     .venv/bin/python benchmarks/partnership_strength.py --matches 40
     .venv/bin/python benchmarks/partnership_strength.py --pairs fort-moyen --fort-playouts 400
+    .venv/bin/python benchmarks/partnership_strength.py --duplicate 200 --fort-playouts 400
     .venv/bin/python benchmarks/partnership_strength.py --speed 60
 
 --fort-playouts sets the strong level's playouts per decision (default: its own budget,
 `games.computer.partnership.strong.PLAYOUTS`); a smaller budget makes a run affordable and
 gives a lower bound of its strength. --speed SECONDS times the strong level's decisions at its
 full budget (CPU time of this process, one core) in matches against the medium level.
+--duplicate DEALS plays single deals twice, the same deck with the teams swapped, and prints the
+first team's mean margin per deal (card points, and score with the multipliers): the luck of the
+cards cancels out.
 """
 
 import argparse
@@ -104,6 +108,59 @@ def strength(args) -> None:
             )
 
 
+def duplicate(args) -> None:
+    """Single deals played twice, the same deck with the teams swapped: the luck of the cards
+    cancels out, so a few hundred deals measure the difference between two levels."""
+    from games.engine.variants import variant_get
+
+    budget = args.fort_playouts or strong.PLAYOUTS
+    choose = _chooser(args.fort_playouts)
+    for pair in args.pairs.split(","):
+        first, second = pair.split("-")
+        for variant_name in GAMES:
+            variant = variant_get(variant_name)
+            cpu_started = time.process_time()
+            points: list[int] = []
+            scores: list[int] = []
+            for index in range(args.duplicate):
+                deck = variant.shuffled_deck(random.Random(args.seed + index))
+                dealer = index % 4
+                pair_points = pair_score = 0
+                for first_team in (0, 1):
+                    levels = [first if seat % 2 == first_team else second for seat in range(4)]
+                    state = variant.new_match(first_dealer=dealer, options=GAMES[variant_name])
+                    state = variant.deal_start(state, deck)
+                    decision = 0
+                    while (seat := variant.seat_to_act(state)) is not None:
+                        decision += 1
+                        action = choose(
+                            levels[seat],
+                            variant.player_view(state, seat),
+                            seed=(args.seed + index) * 1000 + decision,
+                        )
+                        state = variant.apply(state, variant.action_from_json(action))
+                    summary = state.progress.summaries[-1]
+                    pair_points += (
+                        summary.card_points[first_team] - summary.card_points[1 - first_team]
+                    )
+                    pair_score += summary.score[first_team] - summary.score[1 - first_team]
+                points.append(pair_points)
+                scores.append(pair_score)
+
+            def interval(values: list[int]) -> str:
+                mean = statistics.fmean(values) / 2
+                half = 1.96 * statistics.stdev(values) / 2 / math.sqrt(len(values))
+                return f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
+
+            print(
+                f"{variant_name}, {args.duplicate} deals x 2 (teams swapped), fort {budget} "
+                f"playouts: team {first} minus team {second} per deal: card points "
+                f"{interval(points)}, score {interval(scores)}; "
+                f"{time.process_time() - cpu_started:.0f} s CPU",
+                flush=True,
+            )
+
+
 def speed(args) -> None:
     timings: list[tuple[float, str]] = []
     choose = _chooser(None, timings)
@@ -158,9 +215,12 @@ def main() -> None:
     parser.add_argument("--french-format", default="first-to-34")
     parser.add_argument("--seed", type=int, default=2_000_000)
     parser.add_argument("--speed", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--duplicate", type=int, default=None, metavar="DEALS")
     args = parser.parse_args()
     if args.speed:
         speed(args)
+    elif args.duplicate:
+        duplicate(args)
     else:
         strength(args)
 
