@@ -7,7 +7,9 @@ through the same one-writer service as a person.
 
 Levels: *facile* a random legal action; *moyen* a club player's rules of thumb (`medium.py`);
 *fort* determinized Monte Carlo through the engine's fast core (`strong.py`): a few tenths of a
-second of CPU per decision, so the site runs it off the event loop.
+second of CPU per decision, so the site runs it off the event loop. The four-player games
+(Flemish and French Manille) have the same three levels in `partnership/`: `choose_action`
+finds the game of a view through the variant registry.
 """
 
 import random
