@@ -152,11 +152,11 @@ def duplicate(args) -> None:
                 half = 1.96 * statistics.stdev(values) / 2 / math.sqrt(len(values))
                 return f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
 
+            budget_words = f", fort {budget} playouts" if LEVEL_STRONG in (first, second) else ""
             print(
-                f"{variant_name}, {args.duplicate} deals x 2 (teams swapped), fort {budget} "
-                f"playouts: team {first} minus team {second} per deal: card points "
-                f"{interval(points)}, score {interval(scores)}; "
-                f"{time.process_time() - cpu_started:.0f} s CPU",
+                f"{variant_name}, {args.duplicate} deals x 2 (teams swapped){budget_words}: "
+                f"team {first} minus team {second} per deal: card points {interval(points)}, "
+                f"score {interval(scores)}; {time.process_time() - cpu_started:.0f} s CPU",
                 flush=True,
             )
 
