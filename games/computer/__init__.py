@@ -7,12 +7,18 @@ through the same one-writer service as a person.
 
 Levels: *facile* a random legal action; *moyen* a club player's rules of thumb (`medium.py`);
 *fort* determinized Monte Carlo through the engine's fast core (`strong.py`): a few tenths of a
-second of CPU per decision, so the site runs it off the event loop.
+second of CPU per decision, so the site runs it off the event loop. The four-player games
+(Flemish and French Manille) have the same three levels in `partnership/`: `choose_action`
+finds the game of a view through the variant registry.
 """
 
 import random
 
+from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
+
 from . import medium, strong
+from .partnership import medium as partnership_medium
+from .partnership import strong as partnership_strong
 
 LEVEL_EASY = "facile"
 LEVEL_MEDIUM = "moyen"
@@ -25,11 +31,22 @@ def _easy(view: dict, rng: random.Random) -> dict:
     return rng.choice(view["legal_actions"])
 
 
+# The levels of each game, by its number of seats (the registry's `Variant.seat_count`): the
+# two-player game, and the partnership games (Flemish and French Manille share their players:
+# the view names its game, and the rules' differences are the ruleset's values).
 _CHOOSERS = {
-    LEVEL_EASY: _easy,
-    LEVEL_MEDIUM: medium.choose,
-    LEVEL_STRONG: strong.choose,
+    2: {LEVEL_EASY: _easy, LEVEL_MEDIUM: medium.choose, LEVEL_STRONG: strong.choose},
+    4: {
+        LEVEL_EASY: _easy,
+        LEVEL_MEDIUM: partnership_medium.choose,
+        LEVEL_STRONG: partnership_strong.choose,
+    },
 }
+
+
+def _choosers(view: dict) -> dict:
+    """The levels for the game of `view` (a two-player view does not name its game)."""
+    return _CHOOSERS[variant_get(view.get("variant", VARIANT_TWO_PLAYER)).seat_count]
 
 
 def choose_action(level: str, view: dict, *, seed: int) -> dict:
@@ -37,11 +54,11 @@ def choose_action(level: str, view: dict, *, seed: int) -> dict:
 
     `seed` makes the decision repeatable: the same view and seed give the same action.
     """
-    if level not in _CHOOSERS:
+    if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r}: one of {', '.join(LEVELS)}")
     if not view.get("legal_actions"):
         raise ValueError("the computer player has no decision to make in this view")
-    return _CHOOSERS[level](view, random.Random(seed))
+    return _choosers(view)[level](view, random.Random(seed))
 
 
 def pause_seconds(view: dict, *, seed: int) -> float:

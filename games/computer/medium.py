@@ -42,7 +42,8 @@ def suit_strength(mask: int, suit: int) -> float:
     return 2.0 * len(cards) + sum(_RANK_VALUE[card & 7] for card in cards)
 
 
-def _count_rank(mask: int, rank: int) -> int:
+def count_rank(mask: int, rank: int) -> int:
+    """How many suits of `mask` hold the card of `rank` (0 = manille, 1 = manillon)."""
     return sum(1 for suit in range(4) if mask >> (8 * suit + rank) & 1)
 
 
@@ -51,7 +52,7 @@ def is_strong_for_trump(mask: int, suit: int) -> bool:
     cards = _suit_cards(mask, suit)
     has_manille = bool(mask >> (8 * suit) & 1)
     has_manillon = bool(mask >> (8 * suit + 1) & 1)
-    side_manilles = _count_rank(mask, 0) - has_manille
+    side_manilles = count_rank(mask, 0) - has_manille
     if len(cards) >= 5 and has_manille:
         return True
     return len(cards) >= 4 and has_manille and (has_manillon or side_manilles >= 2)
@@ -59,7 +60,7 @@ def is_strong_for_trump(mask: int, suit: int) -> bool:
 
 def is_strong_without_trump(mask: int) -> bool:
     """Several manilles and manillons: what wins a deal without trump."""
-    return _count_rank(mask, 0) >= 3 and _count_rank(mask, 1) >= 2
+    return count_rank(mask, 0) >= 3 and count_rank(mask, 1) >= 2
 
 
 def _hand_mask(view: dict) -> int:
@@ -67,7 +68,8 @@ def _hand_mask(view: dict) -> int:
     return knowledge.available
 
 
-def _find(view: dict, **fields) -> dict | None:
+def find_action(view: dict, **fields) -> dict | None:
+    """Return the first legal action of `view` with these fields, or None."""
     for action in view["legal_actions"]:
         if all(action.get(key) == value for key, value in fields.items()):
             return action
@@ -76,14 +78,14 @@ def _find(view: dict, **fields) -> dict | None:
 
 def choose_trump(view: dict) -> dict:
     mask = _hand_mask(view)
-    roll = _find(view, type="roll")
+    roll = find_action(view, type="roll")
     if len(view["legal_actions"]) == 1:
         return view["legal_actions"][0]
     best = max(range(4), key=lambda suit: suit_strength(mask, suit))
     longest = len(_suit_cards(mask, best))
-    if roll is not None and _count_rank(mask, 0) >= 3 and longest <= 4:
+    if roll is not None and count_rank(mask, 0) >= 3 and longest <= 4:
         return roll
-    return _find(view, type="trump", suit=SUITS[best])
+    return find_action(view, type="trump", suit=SUITS[best])
 
 
 def choose_buque(view: dict, *, sur: bool) -> dict:
@@ -91,14 +93,14 @@ def choose_buque(view: dict, *, sur: bool) -> dict:
     if view["trump"] is None:
         strong = is_strong_without_trump(mask)
         if sur:
-            strong = strong and _count_rank(mask, 0) >= 4
+            strong = strong and count_rank(mask, 0) >= 4
     else:
         suit = SUIT_INDEX[view["trump"]]
         strong = is_strong_for_trump(mask, suit)
         if sur:
             strong = strong and len(_suit_cards(mask, suit)) >= 5
     wanted = "surbuque" if sur else "buque"
-    return (_find(view, type=wanted) if strong else None) or _find(view, type="pass")
+    return (find_action(view, type=wanted) if strong else None) or find_action(view, type="pass")
 
 
 def _is_master(card: int, knowledge: Knowledge) -> bool:
@@ -191,7 +193,7 @@ def choose(view: dict, rng: random.Random) -> dict:
     knowledge = Knowledge(view)
     legal = legal_mask(knowledge.available, knowledge.led, knowledge.trump)
     card = choose_card(knowledge, legal)
-    action = _find(view, type="play", card=_CARD_NAMES[card])
+    action = find_action(view, type="play", card=_CARD_NAMES[card])
     return action if action is not None else rng.choice(view["legal_actions"])
 
 

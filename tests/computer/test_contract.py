@@ -14,6 +14,7 @@ from games.engine import (
     seat_to_act,
     shuffled_deck,
 )
+from games.engine.variants import variant_get
 
 
 def _state_after_deal(seed: int):
@@ -35,6 +36,24 @@ def test_each_level_plays_a_whole_deal_legally_from_the_view_alone(level: str) -
         assert action in view["legal_actions"]
         state = apply(state, Action.from_json(action))
     assert state.deal_number >= 1
+
+
+@pytest.mark.parametrize("variant_name", ["manille-flemish", "manille-french"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_a_four_player_deal_legally_from_the_view_alone(level, variant_name):
+    """The same entry point answers the partnership games: the view names its game."""
+    variant = variant_get(variant_name)
+    state = variant.new_match(first_dealer=1)
+    state = variant.deal_start(state, variant.shuffled_deck(random.Random(4)))
+    decisions = 0
+    while (seat := variant.seat_to_act(state)) is not None:
+        view = variant.player_view(state, seat)
+        action = choose_action(level, view, seed=decisions)
+        assert action in view["legal_actions"]
+        assert 0.3 <= pause_seconds(view, seed=decisions) < 1.5
+        state = variant.apply(state, variant.action_from_json(action))
+        decisions += 1
+    assert decisions >= 32 and state.completed_deal_count == 1
 
 
 def test_an_unknown_level_is_refused() -> None:

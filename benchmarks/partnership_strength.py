@@ -1,0 +1,229 @@
+"""Team against team between the computer levels in the four-player games, and the strong
+level's decision time.
+
+Each pairing plays --matches matches of each game (Flemish with every table option on, French):
+the first level's team sits at seats 0 and 2 in even matches, 1 and 3 in odd ones, and the first
+dealer turns round the table; each match has its own decks. Only player views reach the levels
+(`games.computer.arena.play_partnership_match`). Besides the win rate (95% Wilson interval) it
+prints the first team's mean score per deal minus the other's (95% normal interval): far more
+deals than matches, so a finer measure for a short run.
+
+    .venv/bin/python benchmarks/partnership_strength.py --matches 40
+    .venv/bin/python benchmarks/partnership_strength.py --pairs fort-moyen --fort-playouts 400
+    .venv/bin/python benchmarks/partnership_strength.py --duplicate 200 --fort-playouts 400
+    .venv/bin/python benchmarks/partnership_strength.py --speed 60
+
+--fort-playouts sets the strong level's playouts per decision (default: its own budget,
+`games.computer.partnership.strong.PLAYOUTS`); a smaller budget makes a run affordable and
+gives a lower bound of its strength. --speed SECONDS times the strong level's decisions at its
+full budget (CPU time of this process, one core) in matches against the medium level.
+--duplicate DEALS plays single deals twice, the same deck with the teams swapped, and prints the
+first team's mean margin per deal (card points, and score with the multipliers): the luck of the
+cards cancels out.
+"""
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# Run from anywhere: the project root holds the `games` package.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from computer_strength import wilson  # noqa: E402
+
+from games.computer import LEVEL_MEDIUM, LEVEL_STRONG, choose_action  # noqa: E402
+from games.computer.arena import play_partnership_match  # noqa: E402
+from games.computer.partnership import strong  # noqa: E402
+
+GAMES = {
+    "manille-flemish": {"blind": True, "mee_tegen": True},
+    "manille-french": None,
+}
+
+
+def _chooser(fort_playouts: int | None, timings: list | None = None):
+    def choose(level, view, *, seed):
+        if level != LEVEL_STRONG:
+            return choose_action(level, view, seed=seed)
+        started = time.process_time()
+        action, count = strong.decide(view, random.Random(seed), fort_playouts)
+        if timings is not None and count:
+            timings.append((time.process_time() - started, view["phase"]))
+        return action
+
+    return choose
+
+
+def _one_match(first: str, second: str, variant_name: str, index: int, args):
+    """Play match `index`; return (first team won, first team's deal scores minus the other's)."""
+    first_team = index % 2
+    levels = tuple(first if seat % 2 == first_team else second for seat in range(4))
+    state = play_partnership_match(
+        variant_name,
+        levels,
+        seed=args.seed + index,
+        format=args.flemish_format if variant_name == "manille-flemish" else args.french_format,
+        options=GAMES[variant_name],
+        first_dealer=(index // 2) % 4,
+        choose=_chooser(args.fort_playouts),
+    )
+    margins = [
+        summary.score[first_team] - summary.score[1 - first_team]
+        for summary in state.progress.summaries
+    ]
+    return state.winner == first_team, margins
+
+
+def strength(args) -> None:
+    budget = args.fort_playouts or strong.PLAYOUTS
+    print(
+        f"{args.matches} matches per pairing and game ({args.flemish_format}, "
+        f"{args.french_format}), seats alternated, fort: {budget} playouts per decision"
+    )
+    for pair in args.pairs.split(","):
+        first, second = pair.split("-")
+        for variant_name in GAMES:
+            started = time.perf_counter()
+            cpu_started = time.process_time()
+            wins = 0
+            margins: list[int] = []
+            for index in range(args.matches):
+                won, deal_margins = _one_match(first, second, variant_name, index, args)
+                wins += won
+                margins.extend(deal_margins)
+            low, high = wilson(wins, args.matches)
+            mean = statistics.fmean(margins)
+            half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
+            print(
+                f"{variant_name}: team {first} beats team {second} {wins}/{args.matches} = "
+                f"{wins / args.matches:.0%} (95% CI {low:.0%}-{high:.0%}); "
+                f"{mean:+.2f} points per deal (95% CI {mean - half:+.2f} to {mean + half:+.2f}, "
+                f"{len(margins)} deals); {time.perf_counter() - started:.0f} s, "
+                f"{time.process_time() - cpu_started:.0f} s CPU",
+                flush=True,
+            )
+
+
+def duplicate(args) -> None:
+    """Single deals played twice, the same deck with the teams swapped: the luck of the cards
+    cancels out, so a few hundred deals measure the difference between two levels."""
+    from games.engine.variants import variant_get
+
+    budget = args.fort_playouts or strong.PLAYOUTS
+    choose = _chooser(args.fort_playouts)
+    for pair in args.pairs.split(","):
+        first, second = pair.split("-")
+        for variant_name in GAMES:
+            variant = variant_get(variant_name)
+            cpu_started = time.process_time()
+            points: list[int] = []
+            scores: list[int] = []
+            for index in range(args.duplicate):
+                deck = variant.shuffled_deck(random.Random(args.seed + index))
+                dealer = index % 4
+                pair_points = pair_score = 0
+                for first_team in (0, 1):
+                    levels = [first if seat % 2 == first_team else second for seat in range(4)]
+                    state = variant.new_match(first_dealer=dealer, options=GAMES[variant_name])
+                    state = variant.deal_start(state, deck)
+                    decision = 0
+                    while (seat := variant.seat_to_act(state)) is not None:
+                        decision += 1
+                        action = choose(
+                            levels[seat],
+                            variant.player_view(state, seat),
+                            seed=(args.seed + index) * 1000 + decision,
+                        )
+                        state = variant.apply(state, variant.action_from_json(action))
+                    summary = state.progress.summaries[-1]
+                    pair_points += (
+                        summary.card_points[first_team] - summary.card_points[1 - first_team]
+                    )
+                    pair_score += summary.score[first_team] - summary.score[1 - first_team]
+                points.append(pair_points)
+                scores.append(pair_score)
+
+            def interval(values: list[int]) -> str:
+                mean = statistics.fmean(values) / 2
+                half = 1.96 * statistics.stdev(values) / 2 / math.sqrt(len(values))
+                return f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
+
+            budget_words = f", fort {budget} playouts" if LEVEL_STRONG in (first, second) else ""
+            print(
+                f"{variant_name}, {args.duplicate} deals x 2 (teams swapped){budget_words}: "
+                f"team {first} minus team {second} per deal: card points {interval(points)}, "
+                f"score {interval(scores)}; {time.process_time() - cpu_started:.0f} s CPU",
+                flush=True,
+            )
+
+
+def speed(args) -> None:
+    timings: list[tuple[float, str]] = []
+    choose = _chooser(None, timings)
+    deadline = time.perf_counter() + args.speed
+    index = 0
+    while time.perf_counter() < deadline:
+        variant_name = list(GAMES)[index % 2]
+        levels = (
+            (LEVEL_STRONG, LEVEL_MEDIUM) * 2 if index % 4 < 2 else (LEVEL_MEDIUM, LEVEL_STRONG) * 2
+        )
+        _timed_match(variant_name, levels, args.seed + index, choose, deadline)
+        index += 1
+    times = sorted(seconds for seconds, _phase in timings)
+
+    def quantile(share: float) -> float:
+        return times[min(len(times) - 1, int(share * len(times)))]
+
+    print(
+        f"fort, {strong.PLAYOUTS} playouts per decision: {len(times)} decisions, CPU per "
+        f"decision p50 {quantile(0.5):.3f} s, p95 {quantile(0.95):.3f} s, max {times[-1]:.3f} s"
+    )
+    for phase in sorted({phase for _seconds, phase in timings}):
+        chosen = sorted(seconds for seconds, kind in timings if kind == phase)
+        print(f"  {phase}: {len(chosen)} decisions, p50 {chosen[len(chosen) // 2]:.3f} s")
+
+
+def _timed_match(variant_name, levels, seed, choose, deadline) -> None:
+    """Play a match until the deadline (the timings are what counts, not the result)."""
+
+    class _Deadline(Exception):
+        pass
+
+    def guarded(level, view, *, seed):
+        if time.perf_counter() > deadline:
+            raise _Deadline
+        return choose(level, view, seed=seed)
+
+    try:
+        play_partnership_match(
+            variant_name, levels, seed=seed, options=GAMES[variant_name], choose=guarded
+        )
+    except _Deadline:
+        pass
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--pairs", default="moyen-facile,fort-moyen")
+    parser.add_argument("--fort-playouts", type=int, default=None)
+    parser.add_argument("--flemish-format", default="boom-101")
+    parser.add_argument("--french-format", default="first-to-34")
+    parser.add_argument("--seed", type=int, default=2_000_000)
+    parser.add_argument("--speed", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--duplicate", type=int, default=None, metavar="DEALS")
+    args = parser.parse_args()
+    if args.speed:
+        speed(args)
+    elif args.duplicate:
+        duplicate(args)
+    else:
+        strength(args)
+
+
+if __name__ == "__main__":
+    main()
