@@ -26,22 +26,35 @@ def random_member_action(table: PartnershipGame, rng: random.Random) -> tuple[in
     return seat, action
 
 
-def full_table(*, host, members=(), computers=2, variant="manille-french", format="first-to-34"):
-    """Open a table, seat `members` after the host, fill the rest with easy computers, start."""
+def full_table(
+    *,
+    host,
+    members=(),
+    computers=2,
+    variant="manille-french",
+    format="first-to-34",
+    level="facile",
+):
+    """Open a table, seat `members` after the host, fill the rest with computers, start."""
     table = services.table_create(host=host, variant=variant, format=format)
     for seat, member in enumerate(members, start=1):
         services.seat_take(table_id=table.pk, user=member, seat=seat)
     for seat in range(1 + len(members), 1 + len(members) + computers):
-        services.seat_fill_computer(table_id=table.pk, user=host, seat=seat, level="facile")
+        services.seat_fill_computer(table_id=table.pk, user=host, seat=seat, level=level)
     return services.table_start(table_id=table.pk, user=host, rng=random.Random(7))
 
 
-def play_out(table: PartnershipGame, *, rng: random.Random, limit: int = 2000) -> PartnershipGame:
-    """Play the table to its end: computers through their own turn, members at random."""
+def play_out(
+    table: PartnershipGame, *, rng: random.Random, limit: int = 2000, deals: int | None = None
+) -> PartnershipGame:
+    """Play the table to its end (or through `deals` deals): computers through their own turn,
+    members at random."""
     users = {seat.seat: seat.user for seat in PartnershipSeat.objects.filter(game=table)}
     for _step in range(limit):
         table.refresh_from_db()
         if table.status != PartnershipGame.Status.IN_PROGRESS:
+            return table
+        if deals is not None and state_of(table)[1].completed_deal_count >= deals:
             return table
         seat = seat_to_act(table)
         if users[seat].is_computer:

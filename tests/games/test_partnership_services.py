@@ -15,7 +15,7 @@ from games.partnership import services as tables
 from games.partnership.robots import table_computer_move, table_computer_turns_overdue
 from games.selectors import member_is_busy
 
-from .partnership_helpers import full_table, play_out, random_member_action
+from .partnership_helpers import full_table, play_out, random_member_action, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -243,6 +243,24 @@ def test_computers_play_their_turns_and_the_record_replays(alice, settings):
     # Every computer decision went through the one writer, one version each.
     versions = list(PartnershipAction.objects.filter(game=table).values_list("version", flat=True))
     assert versions == list(range(1, table.version + 1))
+
+
+@pytest.mark.parametrize("variant", ["manille-flemish", "manille-french"])
+@pytest.mark.parametrize("level", ["moyen", "fort"])
+def test_every_level_plays_a_deal_of_both_games_at_a_table(
+    alice, settings, monkeypatch, caplog, level, variant
+):
+    from games.computer.partnership import strong
+
+    monkeypatch.setattr(strong, "PLAYOUTS", 200)
+    settings.COMPUTER_PAUSE_SCALE = 0
+    format = variant_get(variant).default_format
+    table = full_table(host=alice, computers=3, variant=variant, format=format, level=level)
+    table = play_out(table, rng=random.Random(5), deals=1)
+    _variant, state = state_of(table)
+    assert state.completed_deal_count >= 1 or table.status == PartnershipGame.Status.FINISHED
+    # The level itself decided each turn: no fallback to the easy level was needed.
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
 
 
 def test_a_computer_turn_is_due_and_an_overdue_one_is_found(alice):
