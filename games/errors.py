@@ -46,6 +46,7 @@ APP_ERROR_MESSAGES = {
     "host_cannot_leave": _("L'hôte ne quitte pas sa table : il peut l'annuler."),
     "not_computer_seat": _("Cette place n'est pas tenue par l'ordinateur."),
     "table_not_full": _("Les quatre places doivent être prises pour commencer."),
+    "table_not_finished": _("Cette table n'est pas terminée."),
 }
 
 

@@ -28,4 +28,9 @@ urlpatterns = [
         name="partnership_record",
     ),
     path("tables/<id:table_id>/revoir/", partnership_views.replay, name="partnership_replay"),
+    path(
+        "tables/<id:table_id>/rejouer/",
+        partnership_views.partnership_again,
+        name="partnership_again",
+    ),
 ]

@@ -268,6 +268,35 @@ def table_start(
     return game
 
 
+def table_again(
+    *, table_id: int, user, now: datetime | None = None, rng: random.Random | None = None
+) -> PartnershipGame:
+    """Open the same table again after its end, for a member who sat at it: same game, format
+    and options; he hosts it from seat 0, everyone keeps his place around him, the computer
+    players sit down again at their levels, the other members' seats wait for them. When only
+    computers sat with him, the new match starts at once (as *Rejouer* against the computer).
+    """
+    with transaction.atomic():
+        finished = table_get(table_id=table_id)
+        if finished.status != Status.FINISHED:
+            raise GameError("table_not_finished")
+        own_seat = table_seat_for_user(game=finished, user=user)
+        if own_seat is None:
+            raise GameError("not_seated")
+        game = table_create(
+            host=user, variant=finished.variant, format=finished.format, options=finished.options
+        )
+        # Turned so that he sits at seat 0 and his partner stays opposite him.
+        for seated in finished.seats.filter(is_computer=True).select_related("user"):
+            seat = (seated.seat - own_seat) % 4
+            seat_fill_computer(
+                table_id=game.pk, user=user, seat=seat, level=seated.user.computer_level
+            )
+        if not finished.seats.filter(is_computer=False).exclude(user=user).exists():
+            game = table_start(table_id=game.pk, user=user, now=now, rng=rng)
+    return game
+
+
 # --- The match --------------------------------------------------------------------------------
 
 

@@ -46,6 +46,19 @@ def partnership_create(request: HttpRequest) -> HttpResponse:
     return redirect("games:partnership_table", table_id=table.pk)
 
 
+@login_required
+@require_POST
+def partnership_again(request: HttpRequest, table_id: int) -> HttpResponse:
+    """*Rejouer*: the same table again, hosted by the member (`services.table_again`)."""
+    try:
+        limits.lobby_action_check(user=request.user)
+        table = services.table_again(table_id=table_id, user=request.user)
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return redirect("games:partnership_table", table_id=table.pk)
+
+
 def _table_strings() -> dict:
     """The sentences the table's script shows, translated here (the fours-table page adds its
     own); `errors` maps every error code of the socket to its message."""

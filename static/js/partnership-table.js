@@ -479,6 +479,8 @@
     $("record-item").hidden = !table.record_url;
     $("replay-item").hidden = !table.replay_url;
     if (table.lobby_url) $("lobby-link").setAttribute("href", table.lobby_url);
+    // Rejouer: for those who sat at the table, once it is over (games:partnership_again).
+    $("again-form").hidden = !(table.status === "finished" && table.your_seat !== null);
     if (!isOver) return;
     if (table.status === "cancelled" || table.winner_team === null || table.winner_team === undefined) {
       $("match-end-title").textContent = F.cancelled;

@@ -9,6 +9,7 @@ the pages it goes through at a laptop's and at a phone's size.
 
 import json
 import os
+import re
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -344,3 +345,14 @@ class FlemishDecisionsTests(BrowserTestCase):
         )
         game = PartnershipGame.objects.get(pk=table_id)
         assert (game.status, game.winner_team) == (PartnershipGame.Status.FINISHED, 1)
+        expect(page.locator("#replay-link")).to_have_attribute(
+            "href", f"/tables/{table_id}/revoir/"
+        )
+        # Rejouer: the same three computer players sit down again and the next match begins.
+        page.click("#again-button")
+        page.wait_for_url(re.compile(rf".*/tables/(?!{table_id}/)\d+/$"))
+        again = PartnershipGame.objects.exclude(pk=table_id).get()
+        assert again.status == PartnershipGame.Status.IN_PROGRESS
+        assert again.options == game.options
+        page.wait_for_function("document.getElementById('table').dataset.status === 'in_progress'")
+        expect(page.locator("#match-end")).to_be_hidden()

@@ -289,3 +289,52 @@ def test_the_scheduled_sweeper_ends_an_overdue_table(alice, bob):
     PartnershipGame.objects.filter(pk=table.pk).update(deadline=table.deadline - timedelta(hours=1))
     assert enforce_table_deadlines() == 1
     assert PartnershipGame.objects.get(pk=table.pk).end_reason == "timeout"
+
+
+def test_play_again_reseats_the_computers_around_the_member_and_starts(alice, settings):
+    settings.COMPUTER_PAUSE_SCALE = 0
+    finished = tables.table_create(host=alice, variant="manille-flemish", format="boompje-12")
+    for seat, level in ((1, "fort"), (2, "moyen"), (3, "facile")):
+        tables.seat_fill_computer(table_id=finished.pk, user=alice, seat=seat, level=level)
+    finished = tables.table_start(table_id=finished.pk, user=alice, rng=random.Random(2))
+    with pytest.raises(GameError, match="table_not_finished"):
+        tables.table_again(table_id=finished.pk, user=alice)
+    tables.table_leave(table_id=finished.pk, user=alice)
+
+    again = tables.table_again(table_id=finished.pk, user=alice, rng=random.Random(3))
+
+    assert again.pk != finished.pk
+    assert again.status == PartnershipGame.Status.IN_PROGRESS
+    assert (again.variant, again.format, again.options) == (
+        finished.variant,
+        finished.format,
+        finished.options,
+    )
+    levels = dict(
+        PartnershipSeat.objects.filter(game=again, is_computer=True).values_list(
+            "seat", "user__computer_level"
+        )
+    )
+    assert levels == {1: "fort", 2: "moyen", 3: "facile"}
+
+
+def test_play_again_with_members_keeps_their_places_free_around_the_new_host(
+    alice, bob, carol, make_member
+):
+    finished = tables.table_create(host=alice, variant="manille-french", format="first-to-34")
+    tables.seat_take(table_id=finished.pk, user=bob, seat=1)
+    tables.seat_take(table_id=finished.pk, user=carol, seat=2)
+    tables.seat_fill_computer(table_id=finished.pk, user=alice, seat=3, level="moyen")
+    tables.table_start(table_id=finished.pk, user=alice, rng=random.Random(2))
+    tables.table_leave(table_id=finished.pk, user=carol)
+    with pytest.raises(GameError, match="not_seated"):
+        tables.table_again(table_id=finished.pk, user=make_member("dave"))
+
+    again = tables.table_again(table_id=finished.pk, user=bob)
+
+    assert (again.status, again.host_id) == (PartnershipGame.Status.OPEN, bob.pk)
+    # Bob moves from seat 1 to seat 0 and everyone turns with him: the computer of seat 3 sits
+    # at seat 2, opposite him as before; Alice's and Carol's places wait for them.
+    computers = PartnershipSeat.objects.filter(game=again, is_computer=True)
+    assert dict(computers.values_list("seat", "user__computer_level")) == {2: "moyen"}
+    assert set(seats_of(again)) == {0, 2}

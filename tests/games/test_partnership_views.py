@@ -1,5 +1,6 @@
 """The four-player tables' pages (create, table, record), their frame and the waiting room."""
 
+import html
 import json
 import random
 
@@ -145,3 +146,21 @@ def test_the_waiting_room_lists_open_and_running_tables(alice, bob, make_member)
     assert (own["id"], own["status"]) == (open_table.pk, "open")
     own = lobby_member_state(frame=lobby_snapshot(user=bob))["current_table"]
     assert (own["id"], own["status"]) == (running.pk, "in_progress")
+
+
+def test_play_again_opens_the_next_table_and_a_stranger_is_told_why_not(
+    alice, bob, settings
+) -> None:
+    settings.COMPUTER_PAUSE_SCALE = 0
+    finished = full_table(host=alice, computers=3)
+    tables.table_leave(table_id=finished.pk, user=alice)
+
+    refused = client_of(bob).post(f"/tables/{finished.pk}/rejouer/", follow=True)
+    response = client_of(alice).post(f"/tables/{finished.pk}/rejouer/")
+
+    again = PartnershipGame.objects.exclude(pk=finished.pk).get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/tables/{again.pk}/"
+    assert again.status == PartnershipGame.Status.IN_PROGRESS
+    assert "Vous n'êtes pas assis à cette partie." in html.unescape(refused.content.decode())
+    assert client_of(alice).get(f"/tables/{finished.pk}/rejouer/").status_code == 405
