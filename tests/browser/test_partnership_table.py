@@ -148,6 +148,12 @@ class PartnershipTableTests(BrowserTestCase):
             page.select_option(f"#level-{seat}", "facile")
             page.click(f"button[data-fill='{seat}']")
             expect(page.locator(f"button[data-fill='{seat}']")).to_have_count(0)
+            if seat == 1:
+                # A seat still free: the room offers it.
+                waiting = bob.locator(f"#open-tables li[data-table-id='{table_id}']")
+                expect(waiting.get_by_role("link", name="S'asseoir")).to_have_attribute(
+                    "href", f"/tables/{table_id}/"
+                )
         expect(page.locator(".player-name", has_text="Ordinateur (facile)")).to_have_count(3)
         expect(page.locator("#start-button")).to_be_enabled()
         keep_screenshot(page, "open-table")
@@ -155,7 +161,8 @@ class PartnershipTableTests(BrowserTestCase):
         listed = bob.locator(f"#open-tables li[data-table-id='{table_id}']")
         expect(listed).to_contain_text("Manille française · Premier à 34")
         expect(listed).to_contain_text("alice, Ordinateur (facile), Ordinateur (facile)")
-        expect(listed.get_by_role("link", name="S'asseoir")).to_have_attribute(
+        # Four seats taken: the room offers to watch it, not to sit.
+        expect(listed.get_by_role("link", name="Regarder")).to_have_attribute(
             "href", f"/tables/{table_id}/"
         )
         keep_screenshot(bob, "lobby-open-table", full_page=True)
