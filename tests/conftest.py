@@ -5,6 +5,16 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 
+@pytest.fixture(autouse=True)
+def database_pool_closed():
+    """Close the websockets' database threads after each test: their persistent connections
+    would otherwise keep the test database from being flushed or dropped."""
+    yield
+    from cartomaniak.database import database_pool_close
+
+    database_pool_close()
+
+
 @pytest.fixture
 def make_member(db):
     """Make a member with a primary email address (verified unless told otherwise)."""
