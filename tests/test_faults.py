@@ -375,7 +375,6 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
     """Moves, refused moves, snapshots and heartbeat reads (1, 2, 1 and 16 of every 20), each
     on the pool of database threads, as a socket message runs them."""
     from cartomaniak.database import database_call
-
     from games import selectors
     from games.errors import GameError
 
