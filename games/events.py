@@ -62,6 +62,8 @@ def challenge_changed_on_commit(*, challenge: dict, member_ids: tuple[int, ...])
         send_on_commit(
             member_group(member_id), {"type": "challenge.changed", "challenge": challenge}
         )
+
+
 def game_presence_on_commit(*, game_id: int) -> None:
     """Tell a table that a player came or went: each connection sends the new presence."""
     send_on_commit(game_group(game_id), {"type": "game.presence"})

@@ -277,6 +277,8 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"Challenge {self.pk} {self.challenger_id}→{self.challenged_id} ({self.status})"
+
+
 class GameConnection(models.Model):
     """One open websocket of a seated player at his table: the table shows who is there.
 

@@ -616,6 +616,8 @@ def challenge_expire(*, now: datetime) -> int:
             _challenge_tell(challenge, now=now)
             count += 1
     return count
+
+
 # --- Presence at a table ----------------------------------------------------------------------
 
 
