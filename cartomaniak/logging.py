@@ -1,6 +1,8 @@
 """Logging filters of the site."""
 
 import logging
+import threading
+import time
 
 from django.core.exceptions import PermissionDenied
 
@@ -16,4 +18,36 @@ class RefusalWithoutTraceback(logging.Filter):
         if record.exc_info and isinstance(record.exc_info[1], PermissionDenied):
             record.exc_info = None
             record.exc_text = None
+        return True
+
+
+class RepeatedErrorThrottle(logging.Filter):
+    """Let one copy of a repeating error through per `interval` seconds, saying how many were
+    held back.
+
+    While Redis is down, channels-redis logs the same error with its traceback every second
+    from every process: an outage must show in the logs, but not bury everything else in them.
+    """
+
+    interval = 60.0
+
+    def __init__(self, name: str = "") -> None:
+        super().__init__(name)
+        self._lock = threading.Lock()
+        # (logger, message, exception type) -> (when one last went through, held back since)
+        self._seen: dict[tuple, tuple[float, int]] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error_type = record.exc_info[0] if record.exc_info else None
+        key = (record.name, record.msg, error_type)
+        now = time.monotonic()
+        with self._lock:
+            last, held_back = self._seen.get(key, (None, 0))
+            if last is not None and now - last < self.interval:
+                self._seen[key] = (last, held_back + 1)
+                return False
+            self._seen[key] = (now, 0)
+        if held_back:
+            record.msg = f"{record.getMessage()} (repeated {held_back} times since the last report)"
+            record.args = None
         return True

@@ -339,6 +339,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "refusal_without_traceback": {"()": "cartomaniak.logging.RefusalWithoutTraceback"},
+        "repeated_error_throttle": {"()": "cartomaniak.logging.RepeatedErrorThrottle"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
@@ -346,5 +347,9 @@ LOGGING = {
         "daphne": {"level": "WARNING"},
         "django.channels.server": {"level": "WARNING"},
         "django.request": {"filters": ["refusal_without_traceback"]},
+        # Redis down: the channel layer's receive loop fails every second in every process.
+        # (A logger's filters do not apply to its children: each module is named.)
+        "channels_redis.pubsub": {"filters": ["repeated_error_throttle"]},
+        "channels_redis.core": {"filters": ["repeated_error_throttle"]},
     },
 }

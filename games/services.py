@@ -264,6 +264,8 @@ def game_start_between(
             .values_list("pk", flat=True)
         )
         _lock_members(*member_ids)
+        if origin == Game.Origin.TOURNAMENT:
+            _computer_games_end(member_ids, now=now)
         busy = Game.objects.filter(
             Q(seat0_id__in=member_ids) | Q(seat1_id__in=member_ids),
             status=Game.Status.IN_PROGRESS,
@@ -311,6 +313,25 @@ def game_start_between(
             events.game_started_on_commit(user_id=member_id, game_id=game.pk, url=url)
         events.lobby_changed_on_commit()
     return game
+
+
+def _computer_games_end(member_ids: list[int], *, now: datetime) -> None:
+    """End the members' games against the computer: a competition's game does not wait for a
+    pastime that counts for nothing (docs/computer.md). Each ends as left by the member, which
+    is never counted against him there (games/quitters.py)."""
+    casual_games = (
+        Game.objects.select_for_update()
+        .filter(
+            Q(seat0_id__in=member_ids) | Q(seat1_id__in=member_ids),
+            status=Game.Status.IN_PROGRESS,
+            origin=Game.Origin.COMPUTER,
+        )
+        .order_by("pk")
+    )
+    for casual_game in casual_games:
+        seat = 0 if casual_game.seat0_id in member_ids else 1
+        state = engine.state_from_json(casual_game.state)
+        _forfeit(casual_game, state, seat=seat, reason="left", now=now)
 
 
 # --- The game ---------------------------------------------------------------------------------

@@ -1,16 +1,23 @@
 """The live socket of a competition's page: it only says that something changed.
 
 Anyone may watch a competition, signed in or not; the page then fetches its own fresh view.
+The site's socket limits hold here too (games.limits): its sockets count among the member's (or
+the address's) open sockets, and a socket sending more than its message budget is closed.
 """
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import limits
 
 from .events import tournament_group
 from .models import Tournament
 
 
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
+    socket_slot: tuple[str, str] | None = None
+    is_closing = False
+
     async def connect(self):
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         exists = await database_sync_to_async(
@@ -19,14 +26,43 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if not exists:
             await self.close(code=4404)
             return
+        self.socket_slot = await limits.socket_slot_claim(scope=self.scope)
+        if self.socket_slot is None:
+            # Accepted first, so that the browser sees the documented close code.
+            await self.accept()
+            await self.close(code=limits.CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.message_budget = limits.MessageBudget()
         self.group = tournament_group(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
+        if self.socket_slot is not None:
+            await limits.socket_slot_release(self.socket_slot)
+            self.socket_slot = None
         group = getattr(self, "group", None)
         if group:
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.is_closing:
+            return
+        if not self.message_budget.spend():
+            self.is_closing = True
+            await self.close(code=limits.CLOSE_TOO_MANY_MESSAGES)
+            return
+        raw = text_data if text_data is not None else bytes_data
+        # The page only pings; anything else (or too big to be a ping) is ignored unread.
+        if raw is not None and len(raw) <= 64:
+            await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None
 
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "ping":

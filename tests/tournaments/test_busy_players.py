@@ -64,3 +64,23 @@ def test_a_player_whose_other_game_ends_starts_at_once(make_tournament, members,
     advance(tournament, minutes=1)
 
     assert len(live_games(tournament)) == 1
+
+
+def test_a_game_against_the_computer_ends_when_the_round_starts(make_tournament, members):
+    from games import robots
+    from games.quitters import ranked_play_check
+
+    tournament = make_tournament()
+    first, second = members(2)
+    register(tournament, first, second)
+    casual = robots.computer_game_start(user=first, level="facile", format="six-deals")
+
+    advance(tournament)
+
+    casual.refresh_from_db()
+    assert (casual.status, casual.end_reason) == (Game.Status.FINISHED, Game.EndReason.LEFT)
+    assert casual.winner_seat == 1 - casual.seat_of(first)
+    (game,) = live_games(tournament)
+    assert {game.seat0, game.seat1} == {first, second}
+    # Never counted: the member may still play ranked games.
+    ranked_play_check(user=first, now=casual.ended_at)

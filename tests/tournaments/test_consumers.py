@@ -104,3 +104,49 @@ async def test_a_player_at_his_finished_table_hears_that_his_next_game_began(sta
     (final,) = await sync_to_async(live_games)(tournament)
     assert started == {"type": "game_started", "game_id": final.pk, "url": f"/parties/{final.pk}/"}
     await table.disconnect()
+
+
+async def closed_with(communicator) -> int | None:
+    output = await communicator.receive_output(timeout=2)
+    while output["type"] == "websocket.send":
+        output = await communicator.receive_output(timeout=2)
+    assert output["type"] == "websocket.close"
+    return output.get("code")
+
+
+async def test_the_page_socket_keeps_the_site_socket_limits(make_tournament, settings):
+    from django.core.cache import cache
+
+    from games import limits
+
+    await sync_to_async(cache.clear)()
+    settings.SOCKETS_PER_ADDRESS = 2
+    settings.SOCKET_MESSAGES_BURST = 3
+    settings.SOCKET_MESSAGES_PER_SECOND = 0.01
+    tournament = await sync_to_async(make_tournament)()
+    path = f"/ws/tournois/{tournament.pk}/"
+    first, first_connected, _ = await open_socket(path)
+    second, _, _ = await open_socket(path)
+    one_too_many, accepted, _ = await open_socket(path)
+    too_many_code = await closed_with(one_too_many)
+
+    pongs = []
+    for _message in range(3):
+        await first.send_json_to({"type": "ping"})
+        pongs.append(await receive_until(first, lambda frame: frame["type"] == "pong"))
+    await first.send_json_to({"type": "ping"})
+    flood_code = await closed_with(first)
+    await first.disconnect()
+    # The flooder's slot is given back: the address may open a socket again.
+    again, again_connected, _ = await open_socket(path)
+    await again.send_json_to({"type": "ping"})
+    again_pong = await receive_until(again, lambda frame: frame["type"] == "pong")
+
+    assert (first_connected, accepted, again_connected) == (True, True, True)
+    assert too_many_code == limits.CLOSE_TOO_MANY_SOCKETS
+    assert len(pongs) == 3
+    assert again_pong == {"type": "pong"}
+    assert flood_code == limits.CLOSE_TOO_MANY_MESSAGES
+    for socket in (second, again):
+        await socket.disconnect()
+    await sync_to_async(cache.clear)()
