@@ -8,26 +8,13 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddleware, get_user  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
+from channels.routing import ProtocolTypeRouter  # noqa: E402
 
 from cartomaniak.background import background_jobs_ensure_started  # noqa: E402
-from cartomaniak.database import database_call  # noqa: E402
-from cartomaniak.origins import SiteOriginValidator  # noqa: E402
-from cartomaniak.routing import websocket_urlpatterns  # noqa: E402
+from cartomaniak.routing import websocket_application  # noqa: E402
 from cartomaniak.startup import static_files_check  # noqa: E402
 
 static_files_check()
-
-
-class PooledAuthMiddleware(AuthMiddleware):
-    """Channels' authentication, its session and user reads on the pool of database threads:
-    on Channels' single thread every handshake of the process queued behind the others (a
-    reconnection storm then outlasted Daphne's handshake timeout; docs/performance.md)."""
-
-    async def resolve_scope(self, scope):
-        scope["user"]._wrapped = await database_call(get_user.func)(scope)
 
 
 class BackgroundJobsStarter:
@@ -45,11 +32,7 @@ application = BackgroundJobsStarter(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": SiteOriginValidator(
-                CookieMiddleware(
-                    SessionMiddleware(PooledAuthMiddleware(URLRouter(websocket_urlpatterns)))
-                )
-            ),
+            "websocket": websocket_application,
         }
     )
 )
