@@ -8,12 +8,10 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter  # noqa: E402
 
 from cartomaniak.background import background_jobs_ensure_started  # noqa: E402
-from cartomaniak.origins import SiteOriginValidator  # noqa: E402
-from cartomaniak.routing import websocket_urlpatterns  # noqa: E402
+from cartomaniak.routing import websocket_application  # noqa: E402
 from cartomaniak.startup import static_files_check  # noqa: E402
 
 static_files_check()
@@ -34,7 +32,7 @@ application = BackgroundJobsStarter(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            "websocket": websocket_application,
         }
     )
 )

@@ -145,6 +145,13 @@ if IS_SQLITE:
         "NAME": os.environ.get("SQLITE_TEST_NAME", str(BASE_DIR / ".test-db.sqlite3")),
     }
 
+# The websockets' database calls run on this many threads per process, each with its own
+# persistent connection (cartomaniak/database.py): PostgreSQL's max_connections must cover
+# processes x threads (+ Celery). The threads mostly wait for PostgreSQL (a commit's flush), and
+# concurrent commits share a flush: 16 beat 4 under load (docs/performance.md). SQLite has one
+# writer at a time: one thread.
+DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1" if IS_SQLITE else "16"))
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 

@@ -7,15 +7,18 @@ applied here, in the base class, before any consumer's own code runs.
 
 import json
 import logging
+from collections import OrderedDict
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
 
+from cartomaniak.database import database_call
+
 from . import events, limits, lobby, selectors, services
 from .errors import GameError
+from .models import Game
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +36,34 @@ CHALLENGE_ANSWERS = {
     "challenge_decline": services.challenge_decline,
     "challenge_cancel": services.challenge_cancel,
 }
+
+
+# The game row as this process last wrote or read it, per game (the most recent games only). A
+# version is written once, so a row held for the version a broadcast announces is that version:
+# the other sockets of the table in this process build their frames from it instead of reading
+# the game again (the opponent's view of a move costs no query when both players sit on the
+# same process). Touched only on the event loop's thread.
+GAMES_REMEMBERED = 2000
+_games_remembered: OrderedDict[int, Game] = OrderedDict()
+
+
+def _game_remember(game: Game) -> None:
+    held = _games_remembered.get(game.pk)
+    if held is not None and held.version > game.version:
+        return
+    _games_remembered[game.pk] = game
+    _games_remembered.move_to_end(game.pk)
+    while len(_games_remembered) > GAMES_REMEMBERED:
+        _games_remembered.popitem(last=False)
+
+
+def _game_recalled(game_id: int, version: int) -> Game | None:
+    """The row of this version of the game, if this process holds it and a frame of it needs no
+    query (a finished ranked game's frame reads the ladder points: from the database)."""
+    game = _games_remembered.get(game_id)
+    if game is None or game.version != version or game.status != Game.Status.IN_PROGRESS:
+        return None
+    return game
 
 
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
@@ -149,7 +180,7 @@ class LobbyConsumer(_JsonConsumer):
             return
         await self.channel_layer.group_add(events.member_group(self.user.pk), self.channel_name)
         await self.accept()
-        self.you = await database_sync_to_async(self._join)()
+        self.you = await database_call(self._join)()
         self.hub = await lobby.hub_attach(self, self.channel_layer)
         await self.send_lobby()
 
@@ -158,7 +189,7 @@ class LobbyConsumer(_JsonConsumer):
             return
         if self.hub is not None:
             await self.hub.detach(self)
-        await database_sync_to_async(services.lobby_presence_leave)(channel_name=self.channel_name)
+        await database_call(services.lobby_presence_leave)(channel_name=self.channel_name)
         await self.channel_layer.group_discard(events.member_group(self.user.pk), self.channel_name)
 
     def _join(self) -> dict:
@@ -179,19 +210,17 @@ class LobbyConsumer(_JsonConsumer):
         message_type = content.get("type")
         try:
             if message_type == "ping":
-                await database_sync_to_async(services.lobby_presence_touch)(
-                    channel_name=self.channel_name
-                )
+                await database_call(services.lobby_presence_touch)(channel_name=self.channel_name)
                 await self.send_json({"type": "pong"})
             elif message_type == "snapshot":
-                self.you = await database_sync_to_async(selectors.lobby_member)(user=self.user)
+                self.you = await database_call(selectors.lobby_member)(user=self.user)
                 await self.send_lobby()
             elif message_type == "create":
                 game_format = content.get("format")
                 is_ranked = content.get("is_ranked", False)
                 if not isinstance(game_format, str) or not isinstance(is_ranked, bool):
                     raise GameError("malformed")
-                game = await database_sync_to_async(services.game_create)(
+                game = await database_call(services.game_create)(
                     user=self.user, format=game_format, is_ranked=is_ranked
                 )
                 await self.send_json({"type": "created", "game_id": game.pk})
@@ -200,7 +229,7 @@ class LobbyConsumer(_JsonConsumer):
                 is_ranked = content.get("is_ranked", False)
                 if not isinstance(game_format, str) or not isinstance(is_ranked, bool):
                     raise GameError("malformed")
-                game, is_started = await database_sync_to_async(services.game_play_now)(
+                game, is_started = await database_call(services.game_play_now)(
                     user=self.user, format=game_format, is_ranked=is_ranked
                 )
                 # A started game reaches both players as `game_started` (their member group).
@@ -211,14 +240,14 @@ class LobbyConsumer(_JsonConsumer):
                 game_format = content.get("format")
                 if not isinstance(name, str) or not isinstance(game_format, str):
                     raise GameError("malformed")
-                await database_sync_to_async(services.challenge_create)(
+                await database_call(services.challenge_create)(
                     challenger=self.user, challenged_name=name, format=game_format
                 )
             elif isinstance(message_type, str) and message_type in CHALLENGE_ANSWERS:
                 challenge_id = content.get("challenge_id")
                 if not _is_int(challenge_id):
                     raise GameError("malformed")
-                await database_sync_to_async(CHALLENGE_ANSWERS[message_type])(
+                await database_call(CHALLENGE_ANSWERS[message_type])(
                     challenge_id=challenge_id, user=self.user
                 )
             elif message_type in ("cancel", "join"):
@@ -226,7 +255,7 @@ class LobbyConsumer(_JsonConsumer):
                 if not _is_int(game_id):
                     raise GameError("malformed")
                 service = services.game_cancel if message_type == "cancel" else services.game_join
-                await database_sync_to_async(service)(game_id=game_id, user=self.user)
+                await database_call(service)(game_id=game_id, user=self.user)
             else:
                 raise GameError("unknown_type")
         except GameError as error:
@@ -253,25 +282,28 @@ class GameConsumer(_JsonConsumer):
 
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        exists = await database_sync_to_async(self._game_exists)()
-        if not exists:
-            await self.close(code=4404)
-            return
+        # Listen before reading the game: a change committed in between is not missed.
         self.group = events.game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         # A seated member also hears of his next game starting (a competition's next round).
         if self.is_authenticated:
             self.member_group = events.member_group(self.user.pk)
             await self.channel_layer.group_add(self.member_group, self.channel_name)
+        opened = await database_call(self._open)()
+        if opened is None:
+            await self.close(code=4404)
+            return
         await self.accept()
-        await self.send_state(force=True, settle_deadline=True)
-        await database_sync_to_async(self._presence_open)()
-        await self.send_presence()
-        await self.send_rematch()
+        game, state, presence, rematch = opened
+        _game_remember(game)
+        await self.send_frame(state, force=True)
+        await self.send_json(presence)
+        if rematch is not None:
+            await self.send_json(rematch)
 
     async def disconnect(self, code):
         if getattr(self, "seat", None) is not None:
-            await database_sync_to_async(services.game_connection_close)(
+            await database_call(services.game_connection_close)(
                 channel_name=self.channel_name, now=timezone.now()
             )
         for group in (getattr(self, "group", None), getattr(self, "member_group", None)):
@@ -282,21 +314,26 @@ class GameConsumer(_JsonConsumer):
             except Exception as error:  # the layer is down: the subscription dies with it
                 logger.warning("Leaving group %s failed: %r", group, error)
 
-    def _game_exists(self) -> bool:
+    def _open(self) -> tuple[Game, dict, dict, dict | None] | None:
+        """Everything a socket needs when it opens, in one database call: the deadlines settled,
+        the state frame, its player counted present, the presence and rematch frames. None when
+        there is no such game."""
+        now = timezone.now()
+        services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
         try:
-            selectors.game_get(game_id=self.game_id)
+            game = selectors.game_get(game_id=self.game_id)
         except GameError:
-            return False
-        return True
-
-    def _presence_open(self) -> None:
+            return None
         # Only a seated player counts as present at the table; spectators come and go unseen.
-        game = selectors.game_get(game_id=self.game_id)
         self.seat = selectors.game_seat_for_user(game=game, user=self.user)
+        with translation.override(self._language()):
+            state = selectors.game_frame(game=game, seat=self.seat, now=now)
         if self.seat is not None:
             services.game_connection_open(
-                game=game, seat=self.seat, channel_name=self.channel_name, now=timezone.now()
+                game=game, seat=self.seat, channel_name=self.channel_name, now=now
             )
+        presence = {"type": "presence", "presence": selectors.game_presence(game=game, now=now)}
+        return game, state, presence, selectors.game_rematch(game=game)
 
     def _presence_frame(self) -> dict:
         game = selectors.game_get(game_id=self.game_id)
@@ -306,33 +343,36 @@ class GameConsumer(_JsonConsumer):
         return selectors.game_rematch(game=selectors.game_get(game_id=self.game_id))
 
     async def send_presence(self) -> None:
-        await self.send_json(await database_sync_to_async(self._presence_frame)())
+        await self.send_json(await database_call(self._presence_frame)())
 
     async def send_rematch(self) -> None:
-        frame = await database_sync_to_async(self._rematch_frame)()
+        frame = await database_call(self._rematch_frame)()
         if frame is not None:
             await self.send_json(frame)
 
-    def _state_frame(self, settle_deadline: bool) -> dict:
-        now = timezone.now()
-        if settle_deadline:
-            services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
-        game = selectors.game_get(game_id=self.game_id)
+    def _frame(self, game: Game, now=None) -> dict:
+        """This socket's `state` frame of `game` (its seat's view, or the public one)."""
         seat = selectors.game_seat_for_user(game=game, user=self.user)
         with translation.override(self._language()):
             return selectors.game_frame(game=game, seat=seat, now=now)
 
-    def _act(self, version: int, action: dict) -> dict:
+    def _state_frame(self, settle_deadline: bool) -> tuple[Game, dict]:
+        now = timezone.now()
+        if settle_deadline:
+            services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
+        game = selectors.game_get(game_id=self.game_id)
+        return game, self._frame(game, now)
+
+    def _act(self, version: int, action: dict) -> tuple[Game, dict]:
         # The sender's own new view is built from the row just written: one round trip fewer.
         game = services.game_act(
             game_id=self.game_id, user=self.user, action=action, expected_version=version
         )
-        seat = selectors.game_seat_for_user(game=game, user=self.user)
-        with translation.override(self._language()):
-            return selectors.game_frame(game=game, seat=seat)
+        return game, self._frame(game)
 
     async def send_state(self, *, force: bool = False, settle_deadline: bool = False) -> None:
-        frame = await database_sync_to_async(self._state_frame)(settle_deadline)
+        game, frame = await database_call(self._state_frame)(settle_deadline)
+        _game_remember(game)
         await self.send_frame(frame, force=force)
 
     async def send_frame(self, frame: dict, *, force: bool = False) -> None:
@@ -349,27 +389,24 @@ class GameConsumer(_JsonConsumer):
                 action = content.get("action")
                 if not _is_int(version) or not isinstance(action, dict):
                     raise GameError("malformed")
-                frame = await database_sync_to_async(self._act)(version, action)
+                game, frame = await database_call(self._act)(version, action)
+                _game_remember(game)
                 await self.send_frame(frame)
             elif message_type == "snapshot":
                 await self.send_state(force=True, settle_deadline=True)
             elif message_type == "leave":
-                await database_sync_to_async(services.game_leave)(
-                    game_id=self.game_id, user=self.user
-                )
+                await database_call(services.game_leave)(game_id=self.game_id, user=self.user)
             elif message_type == "ping":
                 if getattr(self, "seat", None) is not None:
-                    await database_sync_to_async(services.game_connection_touch)(
+                    await database_call(services.game_connection_touch)(
                         channel_name=self.channel_name, now=timezone.now()
                     )
                 await self.send_state_if_behind()
                 await self.send_json({"type": "pong"})
             elif message_type == "rematch_offer":
-                await database_sync_to_async(services.rematch_offer)(
-                    game_id=self.game_id, user=self.user
-                )
+                await database_call(services.rematch_offer)(game_id=self.game_id, user=self.user)
             elif message_type in ("rematch_accept", "rematch_decline"):
-                await database_sync_to_async(services.rematch_answer)(
+                await database_call(services.rematch_answer)(
                     game_id=self.game_id, user=self.user, accept=message_type == "rematch_accept"
                 )
             else:
@@ -387,14 +424,18 @@ class GameConsumer(_JsonConsumer):
         The heartbeat's catch-up: a broadcast lost while the channel layer was down reaches
         this socket at its next ping (every 20 s) at the latest.
         """
-        version = await database_sync_to_async(selectors.game_version_get)(game_id=self.game_id)
+        version = await database_call(selectors.game_version_get)(game_id=self.game_id)
         if self.sent_version is None or (version is not None and version > self.sent_version):
             await self.send_state()
 
     async def game_changed(self, event):
         if self.sent_version is not None and event["version"] <= self.sent_version:
             return
-        await self.send_state()
+        game = _game_recalled(self.game_id, event["version"])
+        if game is None:
+            await self.send_state()
+        else:
+            await self.send_frame(self._frame(game))
 
     async def game_started(self, event):
         await self.send_json(

@@ -22,6 +22,7 @@ import asyncio
 import time
 import uuid
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 
@@ -46,26 +47,42 @@ def _socket_owner(scope) -> tuple[str, int]:
     return f"address-{client[0]}", settings.SOCKETS_PER_ADDRESS
 
 
+def _slot_take(keys: list[str], token: str) -> str | None:
+    # One read of every slot (MGET on Redis), then an atomic add on the first free one.
+    taken = cache.get_many(keys)
+    for key in keys:
+        if key not in taken and cache.add(key, token, timeout=SLOT_TTL_SECONDS):
+            return key
+    return None
+
+
+def _slot_give_back(key: str, token: str) -> None:
+    if cache.get(key) == token:
+        cache.delete(key)
+
+
 async def socket_slot_claim(*, scope) -> tuple[str, str] | None:
-    """Take a free slot for a new socket of the scope's member; None when he has none left."""
+    """Take a free slot for a new socket of the scope's member; None when he has none left.
+
+    The cache calls run on a worker thread of their own, in one hop: not one hop per slot on
+    Channels' single thread, where every handshake of the process would queue behind them.
+    """
     owner, allowed = _socket_owner(scope)
     keys = [f"limits:socket:{owner}:{number}" for number in range(allowed)]
-    taken = await cache.aget_many(keys)
     token = uuid.uuid4().hex
-    for key in keys:
-        if key not in taken and await cache.aadd(key, token, timeout=SLOT_TTL_SECONDS):
-            _held_slots[key] = token
-            _refresher_ensure_started()
-            return key, token
-    return None
+    key = await sync_to_async(_slot_take, thread_sensitive=False)(keys, token)
+    if key is None:
+        return None
+    _held_slots[key] = token
+    _refresher_ensure_started()
+    return key, token
 
 
 async def socket_slot_release(slot: tuple[str, str]) -> None:
     """Give a closed socket's slot back (unless it expired and another socket has it now)."""
     key, token = slot
     _held_slots.pop(key, None)
-    if await cache.aget(key) == token:
-        await cache.adelete(key)
+    await sync_to_async(_slot_give_back, thread_sensitive=False)(key, token)
 
 
 def _refresher_ensure_started() -> None:
@@ -80,7 +97,9 @@ async def _refresh_slots_forever() -> None:
     while True:
         await asyncio.sleep(SLOT_REFRESH_SECONDS)
         if _held_slots:
-            await cache.aset_many(dict(_held_slots), timeout=SLOT_TTL_SECONDS)
+            await sync_to_async(cache.set_many, thread_sensitive=False)(
+                dict(_held_slots), timeout=SLOT_TTL_SECONDS
+            )
 
 
 class MessageBudget:

@@ -5,6 +5,21 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 
+@pytest.fixture(autouse=True)
+def database_pool_closed():
+    """Close the websockets' database threads after each test, and the connection of Channels'
+    own thread: persistent connections would otherwise keep the test database from being
+    dropped."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    from cartomaniak.database import database_pool_close
+
+    database_pool_close()
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+
+
 @pytest.fixture
 def make_member(db):
     """Make a member with a primary email address (verified unless told otherwise)."""

@@ -5,9 +5,9 @@ The site's socket limits hold here too (games.limits): its sockets count among t
 the address's) open sockets, and a socket sending more than its message budget is closed.
 """
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from cartomaniak.database import database_call
 from games import limits
 
 from .events import tournament_group
@@ -20,9 +20,7 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
-        exists = await database_sync_to_async(
-            Tournament.objects.filter(pk=self.tournament_id).exists
-        )()
+        exists = await database_call(Tournament.objects.filter(pk=self.tournament_id).exists)()
         if not exists:
             await self.close(code=4404)
             return

@@ -9,9 +9,9 @@ Each connection rebuilds its own view on every `table.changed`: a broadcast carr
 
 import logging
 
-from channels.db import database_sync_to_async
 from django.utils import timezone, translation
 
+from cartomaniak.database import database_call
 from games import events
 from games.consumers import _is_int, _JsonConsumer
 from games.errors import GameError
@@ -40,7 +40,7 @@ class PartnershipTableConsumer(_JsonConsumer):
 
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        exists = await database_sync_to_async(self._table_exists)()
+        exists = await database_call(self._table_exists)()
         if not exists:
             await self.close(code=4404)
             return
@@ -84,7 +84,7 @@ class PartnershipTableConsumer(_JsonConsumer):
         return self._frame(table)
 
     async def send_state(self, *, force: bool = False, settle_deadline: bool = False) -> None:
-        frame = await database_sync_to_async(self._state_frame)(settle_deadline)
+        frame = await database_call(self._state_frame)(settle_deadline)
         await self.send_frame(frame, force=force)
 
     async def send_frame(self, frame: dict, *, force: bool = False) -> None:
@@ -106,7 +106,7 @@ class PartnershipTableConsumer(_JsonConsumer):
                 action = content.get("action")
                 if not _is_int(version) or not isinstance(action, dict):
                     raise GameError("malformed")
-                frame = await database_sync_to_async(self._act)(version, action)
+                frame = await database_call(self._act)(version, action)
                 await self.send_frame(frame)
             elif message_type == "snapshot":
                 await self.send_state(force=True, settle_deadline=True)
@@ -115,9 +115,7 @@ class PartnershipTableConsumer(_JsonConsumer):
                 await self.send_json({"type": "pong"})
             elif message_type == "leave":
                 self._require_member()
-                await database_sync_to_async(services.table_leave)(
-                    table_id=self.table_id, user=self.user
-                )
+                await database_call(services.table_leave)(table_id=self.table_id, user=self.user)
                 await self.send_state()
             elif message_type == "fill_seat":
                 self._require_member()
@@ -125,7 +123,7 @@ class PartnershipTableConsumer(_JsonConsumer):
                 level = content.get("level")
                 if not _is_int(seat) or not isinstance(level, str):
                     raise GameError("malformed")
-                await database_sync_to_async(services.seat_fill_computer)(
+                await database_call(services.seat_fill_computer)(
                     table_id=self.table_id, user=self.user, seat=seat, level=level
                 )
                 await self.send_state()
@@ -138,7 +136,7 @@ class PartnershipTableConsumer(_JsonConsumer):
                     if not _is_int(seat):
                         raise GameError("malformed")
                     arguments["seat"] = seat
-                await database_sync_to_async(service)(**arguments)
+                await database_call(service)(**arguments)
                 await self.send_state()
             else:
                 raise GameError("unknown_type")
@@ -150,7 +148,7 @@ class PartnershipTableConsumer(_JsonConsumer):
     async def send_state_if_behind(self) -> None:
         """Send the current state if the table moved on since this socket's last frame (the
         heartbeat's catch-up of a broadcast lost while the channel layer was down)."""
-        version = await database_sync_to_async(selectors.table_version_get)(table_id=self.table_id)
+        version = await database_call(selectors.table_version_get)(table_id=self.table_id)
         if self.sent_version is None or (version is not None and version > self.sent_version):
             await self.send_state()
 

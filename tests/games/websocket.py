@@ -2,17 +2,14 @@
 
 import asyncio
 
-from channels.auth import AuthMiddlewareStack
-from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from cartomaniak.origins import SiteOriginValidator
-from cartomaniak.routing import websocket_urlpatterns
+from cartomaniak.routing import websocket_application
 
 # The stack of cartomaniak.asgi without its embedded job loop, which tests call explicitly.
-APPLICATION = SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+APPLICATION = websocket_application
 
 
 def session_cookie(user) -> str:
