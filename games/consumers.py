@@ -66,11 +66,9 @@ def _game_recalled(game_id: int, version: int) -> Game | None:
     return game
 
 
-class _JsonConsumer(AsyncJsonWebsocketConsumer):
+class _JsonConsumer(limits.SocketLimits, AsyncJsonWebsocketConsumer):
     # Message types that count against the member's waiting-room actions (games.limits).
     rate_limited_types: tuple[str, ...] = ()
-    socket_slot: tuple[str, str] | None = None
-    is_closing = False
     is_started = False
 
     async def __call__(self, scope, receive, send):
@@ -86,27 +84,10 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
 
     async def websocket_connect(self, message):
         self.is_started = True
-        self.socket_slot = await limits.socket_slot_claim(scope=self.scope)
-        if self.socket_slot is None:
-            # Accepted first, so that the browser sees the documented close code.
-            await self.accept()
-            await self.close(code=limits.CLOSE_TOO_MANY_SOCKETS)
-            return
-        self.message_budget = limits.MessageBudget()
         await super().websocket_connect(message)
 
-    async def websocket_disconnect(self, message):
-        if self.socket_slot is not None:
-            await limits.socket_slot_release(self.socket_slot)
-            self.socket_slot = None
-        await super().websocket_disconnect(message)
-
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        if self.is_closing:
-            return
-        if not self.message_budget.spend():
-            self.is_closing = True
-            await self.close(code=limits.CLOSE_TOO_MANY_MESSAGES)
+        if not await self.message_admitted():
             return
         raw = text_data if text_data is not None else bytes_data
         if raw is None:

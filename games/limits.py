@@ -139,3 +139,37 @@ def lobby_action_check(*, user) -> None:
         count = 1
     if count > settings.LOBBY_ACTIONS_PER_MINUTE:
         raise GameError("rate_limited")
+
+
+class SocketLimits:
+    """The open-socket and message limits, for a websocket consumer (mixed in before Channels'
+    consumer class): every socket of the site keeps them, whatever page it serves."""
+
+    socket_slot: tuple[str, str] | None = None
+    is_closing = False
+
+    async def websocket_connect(self, message):
+        self.socket_slot = await socket_slot_claim(scope=self.scope)
+        if self.socket_slot is None:
+            # Accepted first, so that the browser sees the documented close code.
+            await self.accept()
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.message_budget = MessageBudget()
+        await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message):
+        if self.socket_slot is not None:
+            await socket_slot_release(self.socket_slot)
+            self.socket_slot = None
+        await super().websocket_disconnect(message)
+
+    async def message_admitted(self) -> bool:
+        """Count one incoming message; over the budget, close the socket (4029) and say no."""
+        if self.is_closing:
+            return False
+        if not self.message_budget.spend():
+            self.is_closing = True
+            await self.close(code=CLOSE_TOO_MANY_MESSAGES)
+            return False
+        return True

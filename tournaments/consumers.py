@@ -14,41 +14,24 @@ from .events import tournament_group
 from .models import Tournament
 
 
-class TournamentConsumer(AsyncJsonWebsocketConsumer):
-    socket_slot: tuple[str, str] | None = None
-    is_closing = False
-
+class TournamentConsumer(limits.SocketLimits, AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         exists = await database_call(Tournament.objects.filter(pk=self.tournament_id).exists)()
         if not exists:
             await self.close(code=4404)
             return
-        self.socket_slot = await limits.socket_slot_claim(scope=self.scope)
-        if self.socket_slot is None:
-            # Accepted first, so that the browser sees the documented close code.
-            await self.accept()
-            await self.close(code=limits.CLOSE_TOO_MANY_SOCKETS)
-            return
-        self.message_budget = limits.MessageBudget()
         self.group = tournament_group(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
-        if self.socket_slot is not None:
-            await limits.socket_slot_release(self.socket_slot)
-            self.socket_slot = None
         group = getattr(self, "group", None)
         if group:
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        if self.is_closing:
-            return
-        if not self.message_budget.spend():
-            self.is_closing = True
-            await self.close(code=limits.CLOSE_TOO_MANY_MESSAGES)
+        if not await self.message_admitted():
             return
         raw = text_data if text_data is not None else bytes_data
         # The page only pings; anything else (or too big to be a ping) is ignored unread.
