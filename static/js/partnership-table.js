@@ -107,18 +107,9 @@
   }
 
   function cardButton(card, isLegal, mine) {
-    var button = kit.fillFace(el("button", {type: "button"}), card);
-    if (isLegal && mine) {
-      button.classList.add("is-legal");
-    } else {
-      // Not disabled while it is his turn: a click asks the server, which explains the rule.
-      button.setAttribute("aria-disabled", "true");
-      if (!mine) button.disabled = true;
-    }
-    button.addEventListener("click", function () {
-      act({type: "play", card: card});
+    return kit.cardButton(card, isLegal, mine, function (played) {
+      act({type: "play", card: played});
     });
-    return button;
   }
 
   // --- Layout ---------------------------------------------------------------------------------
@@ -392,9 +383,7 @@
       return;
     }
     var left = Math.max(0, Math.ceil((countdownEnd - performance.now()) / 1000));
-    var minutes = Math.floor(left / 60);
-    var seconds = left % 60;
-    node.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    node.textContent = kit.clockText(left);
     node.classList.toggle("is-short", left <= 30);
     if (left <= 30 && left > 0 && !warnedShort && isMyTurn(current.view, current.table)) {
       warnedShort = true;
@@ -672,14 +661,11 @@
 
   /* A refused card, told as at the two-player table: which suit, and the cards allowed. */
   function explainRule(code) {
-    var template = S.rules[code];
     var view = current.view;
-    if (!template || !view) return template || "";
-    var led = view.trick.length ? view.trick[0].card[1] : null;
+    if (!view) return S.rules[code] || "";
     var legal = (view.legal_actions || []).filter(function (action) { return action.type === "play"; })
       .map(function (action) { return action.card; });
-    var suit = code === "must_trump" ? (view.trump ? kit.suitText(view.trump) : "") : led ? S.suit_to[led] : "";
-    return fmt(template, {suit: suit, cards: kit.joinCards(legal)});
+    return kit.ruleSentence(code, view, legal);
   }
 
   var errorTimer = null;

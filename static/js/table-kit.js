@@ -140,8 +140,45 @@
       });
     }
 
+    /* A card of the player's hand as a button that plays it (`play(card)`). Not disabled while
+     * it is his turn, even when the rules refuse it: a click asks the server, which explains the
+     * rule. */
+    function cardButton(card, isLegal, isMyTurn, play) {
+      var button = fillFace(el("button", {type: "button"}), card);
+      if (isLegal && isMyTurn) {
+        button.classList.add("is-legal");
+      } else {
+        button.setAttribute("aria-disabled", "true");
+        if (!isMyTurn) button.disabled = true;
+      }
+      button.addEventListener("click", function () {
+        play(card);
+      });
+      return button;
+    }
+
+    /* The sentence of a refused card (S.rules[code]): the suit to follow, beat or trump with, and
+     * the cards allowed (`legalCards`); "" for a code that is no card rule. */
+    function ruleSentence(code, view, legalCards) {
+      var template = S.rules[code];
+      if (!template) return "";
+      var led = view.trick && view.trick.length ? view.trick[0].card[1] : null;
+      var suit = code === "must_trump" ? (view.trump ? suitText(view.trump) : "") : led ? S.suit_to[led] : "";
+      return fmt(template, {suit: suit, cards: joinCards(legalCards)});
+    }
+
+    /* Seconds left as the clock shows them: 2:05. */
+    function clockText(seconds) {
+      var minutes = Math.floor(seconds / 60);
+      var rest = seconds % 60;
+      return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+    }
+
     return {
       SYMBOLS: SYMBOLS,
+      cardButton: cardButton,
+      ruleSentence: ruleSentence,
+      clockText: clockText,
       fmt: fmt,
       plural: plural,
       el: el,

@@ -69,18 +69,9 @@
   }
 
   function cardButton(card, isLegal, isMyTurn) {
-    var button = fillFace(el("button", {type: "button"}), card);
-    if (isLegal && isMyTurn) {
-      button.classList.add("is-legal");
-    } else {
-      // Not disabled while it is his turn: a click asks the server, which explains the rule.
-      button.setAttribute("aria-disabled", "true");
-      if (!isMyTurn) button.disabled = true;
-    }
-    button.addEventListener("click", function () {
-      act({type: "play", card: card});
+    return kit.cardButton(card, isLegal, isMyTurn, function (played) {
+      act({type: "play", card: played});
     });
-    return button;
   }
 
   // --- Layout ---------------------------------------------------------------------------------
@@ -209,9 +200,7 @@
       return;
     }
     var left = Math.max(0, Math.ceil((countdownEnd - performance.now()) / 1000));
-    var minutes = Math.floor(left / 60);
-    var seconds = left % 60;
-    node.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    node.textContent = kit.clockText(left);
     node.classList.toggle("is-short", left <= 30);
     if (left <= 30 && left > 0 && !warnedShort && isMyTurn(current.view, current.game)) {
       warnedShort = true;
@@ -592,17 +581,9 @@
 
   // --- Errors ---------------------------------------------------------------------------------
 
-  function explainRule(code, details) {
+  function explainRule(code) {
     var view = current.view || {};
-    var template = S.rules[code];
-    if (!template) return S.errors[code] || "";
-    var led = view.trick && view.trick.length ? view.trick[0].card[1] : null;
-    var legal = Object.keys(legalPlays(view));
-    var suit = code === "must_trump" ? view.trump : led;
-    return fmt(template, {
-      suit: code === "must_trump" ? (suit ? suitText(suit) : "") : suit ? S.suit_to[suit] : "",
-      cards: joinCards(legal),
-    });
+    return kit.ruleSentence(code, view, Object.keys(legalPlays(view))) || S.errors[code] || "";
   }
 
   var errorTimer = null;
