@@ -10,9 +10,11 @@ process by design (docs/operations.md).
 """
 
 import asyncio
+import importlib.util
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -299,3 +301,84 @@ def test_a_killed_process_s_player_reconnects_to_the_other_and_the_game_finishes
     for player in players:
         assert player.frame["version"] == game.version
         assert player.frame["game"]["winner_seat"] == game.winner_seat
+
+
+def deployment_cluster_module():
+    """`deploy/cluster.py`, the script of `make cluster`: its nginx configuration is the
+    production one."""
+    path = PROJECT_ROOT / "deploy" / "cluster.py"
+    specification = importlib.util.spec_from_file_location("cluster", path)
+    module = importlib.util.module_from_spec(specification)
+    specification.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def proxy(servers_to_kill, tmp_path):
+    """nginx with the deployment's configuration in front of the two processes."""
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        pytest.skip("nginx is not installed (Debian's package: apt-get install nginx)")
+    cluster = deployment_cluster_module()
+    port = free_port()
+    site = tmp_path / "site.conf"
+    site.write_text(
+        cluster.nginx_site(
+            upstreams=[f"127.0.0.1:{server.port}" for server in servers_to_kill],
+            listen=[f"127.0.0.1:{port}"],
+            server_name="127.0.0.1",
+            static_root=tmp_path,
+        )
+    )
+    main = tmp_path / "nginx.conf"
+    # Started by root, nginx's workers would otherwise run as nobody, outside the test's folder.
+    user = "root" if os.geteuid() == 0 else None
+    main.write_text(cluster.nginx_main(run_dir=tmp_path, site=site, workers=1, user=user))
+    process = subprocess.Popen(
+        [nginx, "-p", str(tmp_path), "-c", str(main)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    server = Server(process, port)
+    try:
+        wait_until_listening(server)
+        yield server
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_through_the_proxy_a_killed_process_s_player_reconnects_and_the_game_finishes(
+    servers_to_kill, proxy, alice, bob
+) -> None:
+    game = started_game(alice, bob)
+    players = players_of(game)
+    first_process, second_process = servers_to_kill
+
+    async def scenario() -> None:
+        # nginx sends each new socket to the process holding the fewest: one player on each.
+        for player in players:
+            await player.connect(proxy)
+        await play(players, random.Random(7), moves=10)
+        first_process.process.send_signal(signal.SIGKILL)
+        async with asyncio.timeout(20):
+            await asyncio.wait(
+                [asyncio.create_task(player.closed.wait()) for player in players],
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+        dropped = [player for player in players if player.closed.is_set()]
+        assert len(dropped) == 1, "each process held one of the two players"
+        # The same address as before: nginx finds the dead process refusing and uses the other.
+        await dropped[0].connect(proxy)
+        await play(players, random.Random(8))
+        for player in players:
+            await player.close()
+
+    asyncio.run(scenario())
+
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.POINTS)
+    assert second_process.process.poll() is None
+    assert recorded_versions(game) == list(range(1, game.version + 1))
+    for player in players:
+        assert player.frame["version"] == game.version
