@@ -358,10 +358,8 @@ class PartnershipGame(models.Model):
         FIRST_TO_34 = "first-to-34", _("Premier à 34")
         FIRST_TO_44 = "first-to-44", _("Premier à 44")
 
-    class EndReason(models.TextChoices):
-        POINTS = "points", _("aux points")
-        TIMEOUT = "timeout", _("forfait au temps")
-        LEFT = "left", _("forfait par abandon")
+    # The same ends as a two-player game: on points, on time, by leaving.
+    EndReason = Game.EndReason
 
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"

@@ -59,25 +59,14 @@ def partnership_again(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("games:partnership_table", table_id=table.pk)
 
 
-def _table_strings() -> dict:
-    """The sentences the table's script shows, translated here (the fours-table page adds its
-    own); `errors` maps every error code of the socket to its message."""
-    return {
-        "connected": _("En direct"),
-        "reconnecting": _("Connexion perdue, reconnexion…"),
-        "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
-        "options": selectors.option_labels(),
-    }
-
-
 def partnership_table(request: HttpRequest, table_id: int) -> HttpResponse:
     """The page of an open or running table (and of a finished one, with its result).
 
     Context (the table's template builds on these only):
     - `table`: the PartnershipGame; `frame`: the first `state` frame of this visitor (his seat's
       view, or a spectator's), exactly as the socket sends it;
-    - `socket_path`: the websocket's path, `/ws/tables/<id>/`;
-    - `table_strings`: the translated sentences (a dict, sent with json_script).
+    - `socket_path`: the websocket's path, `/ws/tables/<id>/`.
+    The sentences its script shows come from the `partnership_table_strings` tag.
     """
     now = timezone.now()
     services.table_enforce_deadlines(now=now, table_ids=[table_id])
@@ -95,7 +84,6 @@ def partnership_table(request: HttpRequest, table_id: int) -> HttpResponse:
             "table": table,
             "frame": selectors.partnership_frame(game=table, seat=seat, now=now),
             "socket_path": f"/ws/tables/{table.pk}/",
-            "table_strings": _table_strings(),
         },
     )
 
