@@ -7,6 +7,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 CHROMIUM_PATH ?= /usr/bin/chromium
+# The deployment's tests start nginx (Debian's package) in front of Daphne processes.
+NGINX_PATH ?= /usr/sbin/nginx
 # Nothing set in the settings means a production start, which refuses to run without a real
 # SECRET_KEY: the development commands ask for the development default (DEBUG on) unless the
 # environment already says otherwise.
@@ -19,6 +21,13 @@ $(CHROMIUM_PATH):
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else \
 		echo "The browser tests need Chromium at $(CHROMIUM_PATH): apt-get install -y chromium"; exit 1; \
+	fi
+
+$(NGINX_PATH):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	else \
+		echo "The deployment tests need nginx at $(NGINX_PATH): apt-get install -y nginx"; exit 1; \
 	fi
 
 # Reproducible installs: every package at the version and hash of requirements-dev.lock (the
@@ -60,8 +69,8 @@ CLUSTER_OPTIONS ?=
 cluster: install
 	$(BIN)/python deploy/cluster.py run $(CLUSTER_OPTIONS)
 
-test: install $(CHROMIUM_PATH)
-	CHROMIUM_PATH=$(CHROMIUM_PATH) $(BIN)/python -m pytest
+test: install $(CHROMIUM_PATH) $(NGINX_PATH)
+	CHROMIUM_PATH=$(CHROMIUM_PATH) NGINX_PATH=$(NGINX_PATH) $(BIN)/python -m pytest
 	$(BIN)/ruff check .
 
 lint: install

@@ -1,20 +1,13 @@
 """The nginx configuration of production and of `make cluster`, from one template.
 
-nginx itself checks the filled template when it is installed (`nginx -t`); without it, the
-lines that carry the security of the set-up are checked as text.
+nginx itself checks the filled template (`nginx -t`; `make test` installs Debian's nginx), and
+the lines that carry the security of the set-up are checked as text.
 """
 
-import importlib.util
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
-specification = importlib.util.spec_from_file_location("cluster", DEPLOY / "cluster.py")
-cluster = importlib.util.module_from_spec(specification)
-specification.loader.exec_module(cluster)
+from .deployment import cluster, nginx_program
 
 
 def production_site(**overrides) -> str:
@@ -82,7 +75,6 @@ def test_a_local_cluster_has_no_tls_and_no_redirect() -> None:
     assert "return 301" not in text
 
 
-@pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed here")
 def test_nginx_accepts_the_configuration_of_a_local_cluster(tmp_path: Path) -> None:
     site = tmp_path / "site.conf"
     site.write_text(
@@ -97,7 +89,9 @@ def test_nginx_accepts_the_configuration_of_a_local_cluster(tmp_path: Path) -> N
     main.write_text(cluster.nginx_main(run_dir=tmp_path, site=site, workers=1, user=None))
 
     result = subprocess.run(
-        ["nginx", "-t", "-p", str(tmp_path), "-c", str(main)], capture_output=True, text=True
+        [nginx_program(), "-t", "-p", str(tmp_path), "-c", str(main)],
+        capture_output=True,
+        text=True,
     )
 
     assert result.returncode == 0, result.stderr

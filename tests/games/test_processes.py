@@ -10,11 +10,9 @@ process by design (docs/operations.md).
 """
 
 import asyncio
-import importlib.util
 import json
 import os
 import random
-import shutil
 import signal
 import socket
 import subprocess
@@ -31,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from games import services
 from games.models import Game, GameAction
+from tests.deploy.deployment import cluster, nginx_program
 from tests.games.test_restart import database_url, free_port
 from tests.games.websocket import session_cookie
 
@@ -303,23 +302,10 @@ def test_a_killed_process_s_player_reconnects_to_the_other_and_the_game_finishes
         assert player.frame["game"]["winner_seat"] == game.winner_seat
 
 
-def deployment_cluster_module():
-    """`deploy/cluster.py`, the script of `make cluster`: its nginx configuration is the
-    production one."""
-    path = PROJECT_ROOT / "deploy" / "cluster.py"
-    specification = importlib.util.spec_from_file_location("cluster", path)
-    module = importlib.util.module_from_spec(specification)
-    specification.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture
 def proxy(servers_to_kill, tmp_path):
     """nginx with the deployment's configuration in front of the two processes."""
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    if not Path(nginx).exists():
-        pytest.skip("nginx is not installed (Debian's package: apt-get install nginx)")
-    cluster = deployment_cluster_module()
+    nginx = nginx_program()
     port = free_port()
     site = tmp_path / "site.conf"
     site.write_text(
