@@ -90,7 +90,7 @@ messages: install
 # (deploy/production.env.example); for development with Redis, set DEBUG=1 as well.
 # The default queue (scheduled jobs) and the computer players' turns (docs/operations.md).
 worker: install
-	$(BIN)/celery -A cartomaniak worker -Q celery,computer --loglevel=info
+	$(BIN)/celery -A cartomaniak worker --loglevel=info
 
 # Computer players only, on workers of their own when there are many games against them.
 worker-computer: install

@@ -13,6 +13,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -223,7 +224,17 @@ CELERY_TIMEZONE = "Europe/Paris"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Computer players' turns have a queue of their own, for workers of their own (docs/operations.md).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_ROUTES = {"games.tasks.computer_act": {"queue": "computer"}}
+# Every queue a task goes to, read from the routes: a worker started without `-Q` (make cluster,
+# the systemd unit, `make worker`) consumes all of them, so a queue added to the routes can never
+# be left without a worker again.
+CELERY_TASK_QUEUES = [
+    Queue(name)
+    for name in dict.fromkeys(
+        [CELERY_TASK_DEFAULT_QUEUE, *(route["queue"] for route in CELERY_TASK_ROUTES.values())]
+    )
+]
 
 # --- Authentication (django-allauth) --------------------------------------------------------
 

@@ -224,6 +224,15 @@ def cluster_environment(*, url: str, host: str) -> dict[str, str]:
     return environment
 
 
+def celery_worker_command(celery: str, *, concurrency: int) -> list[str]:
+    """Return the Celery worker's command line: every queue of the settings, never a list here.
+
+    Without `-Q` a worker consumes every queue of `CELERY_TASK_QUEUES`, which the settings read
+    from the task routes: the computer players' queue cannot be forgotten again.
+    """
+    return [celery, "-A", "cartomaniak", "worker", "--loglevel=info", f"--concurrency={concurrency}"]
+
+
 class Cluster:
     def __init__(self, arguments) -> None:
         self.arguments = arguments
@@ -290,14 +299,7 @@ class Cluster:
             celery = venv_program("celery")
             self.start(
                 "celery-worker",
-                [
-                    celery,
-                    "-A",
-                    "cartomaniak",
-                    "worker",
-                    "--loglevel=info",
-                    f"--concurrency={arguments.worker_concurrency}",
-                ],
+                celery_worker_command(celery, concurrency=arguments.worker_concurrency),
                 environment,
             )
             self.start(

@@ -368,3 +368,43 @@ def test_through_the_proxy_a_killed_process_s_player_reconnects_and_the_game_fin
     assert recorded_versions(game) == list(range(1, game.version + 1))
     for player in players:
         assert player.frame["version"] == game.version
+
+
+def test_the_deployment_s_celery_worker_consumes_the_computer_players_queue() -> None:
+    # The worker exactly as `make cluster` starts it (the systemd unit's command is the same, and
+    # tests/deploy/test_worker_queues.py checks that neither names a queue of its own).
+    from cartomaniak.celery import app
+
+    command = cluster.celery_worker_command(
+        str(Path(sys.executable).with_name("celery")), concurrency=1
+    )
+    node = f"queues-{os.getpid()}@test"
+    environment = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "DEBUG": "1",
+        "DJANGO_SETTINGS_MODULE": "cartomaniak.settings",
+    }
+    worker = subprocess.Popen(
+        [*command, "-n", node, "--without-gossip", "--without-mingle"],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        queues = None
+        give_up_at = time.monotonic() + 60
+        while queues is None and time.monotonic() < give_up_at:
+            assert worker.poll() is None, "the worker exited"
+            answer = app.control.inspect(destination=[node], timeout=1).active_queues() or {}
+            queues = answer.get(node)
+        assert queues is not None, "the worker never answered"
+        assert {queue["name"] for queue in queues} == {"celery", "computer"}
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
