@@ -230,7 +230,14 @@ def celery_worker_command(celery: str, *, concurrency: int) -> list[str]:
     Without `-Q` a worker consumes every queue of `CELERY_TASK_QUEUES`, which the settings read
     from the task routes: the computer players' queue cannot be forgotten again.
     """
-    return [celery, "-A", "cartomaniak", "worker", "--loglevel=info", f"--concurrency={concurrency}"]
+    return [
+        celery,
+        "-A",
+        "cartomaniak",
+        "worker",
+        "--loglevel=info",
+        f"--concurrency={concurrency}",
+    ]
 
 
 class Cluster:

@@ -1,5 +1,6 @@
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,23 @@ def test_replay_command_process_exits_1_for_an_illegal_record(tmp_path: Path) ->
         "code": "must_beat",
         "message": message,
     }
+
+
+def test_replay_command_works_as_written_on_a_machine_that_sets_nothing(tmp_path: Path) -> None:
+    # Nothing in the environment says development or production, nor gives a secret key: a
+    # server would refuse such a production start, an offline command must not.
+    unset = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL"}
+    environment = {name: value for name, value in os.environ.items() if name not in unset}
+    environment.pop("DJANGO_SETTINGS_MODULE", None)
+
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "replay", _write(tmp_path, legal_record())],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        env=environment,
+        check=False,
+    )
+
+    assert completed.stderr == b""
+    assert completed.returncode == 0
+    assert json.loads(completed.stdout) == LEGAL_OUTPUT
