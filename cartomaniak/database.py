@@ -4,9 +4,9 @@ Channels' `database_sync_to_async` runs every call of a process on one thread, s
 heartbeats and handshakes of a process wait for one another's round trips to the database: under
 load that thread was ~92% busy while Daphne used a quarter of a core (docs/performance.md). Here
 each call is still one whole service call (a transaction never spans two threads) but runs on one
-of `settings.DATABASE_THREADS` threads. Each thread keeps its own persistent connection, closed
-when too old before and after every call as Channels does: at most that many connections per
-process, whatever the number of calls.
+of `settings.DATABASE_THREADS` threads, with Channels' connection care before and after it. On
+PostgreSQL each call borrows a connection from the process's pool and gives it back at its end
+(`DATABASE_POOL_MAX_SIZE`, cartomaniak/settings.py); on SQLite each thread keeps its own.
 """
 
 import threading

@@ -124,10 +124,6 @@ DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        # Persistent connections: every websocket message runs in a worker thread, and opening a
-        # PostgreSQL connection for each one cost two thirds of the throughput
-        # (docs/performance.md).
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
 IS_SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
@@ -146,12 +142,36 @@ if IS_SQLITE:
         "NAME": os.environ.get("SQLITE_TEST_NAME", str(BASE_DIR / ".test-db.sqlite3")),
     }
 
-# The websockets' database calls run on this many threads per process, each with its own
-# persistent connection (cartomaniak/database.py): PostgreSQL's max_connections must cover
-# processes x threads (+ Celery). The threads mostly wait for PostgreSQL (a commit's flush), and
-# concurrent commits share a flush: 16 beat 4 under load (docs/performance.md). SQLite has one
-# writer at a time: one thread.
+# The websockets' database calls run on this many threads per process (cartomaniak/database.py).
+# The threads mostly wait for PostgreSQL (a commit's flush), and concurrent commits share a flush:
+# 16 beat 4 under load (docs/performance.md). SQLite has one writer at a time: one thread.
 DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1" if IS_SQLITE else "16"))
+
+# PostgreSQL connections come from one pool per process (psycopg's, through Django), bounded by
+# design: never more than DATABASE_POOL_MAX_SIZE per process, whatever the number of requests and
+# sockets at once. Persistent connections per thread leaked under ASGI, where every request runs
+# on a thread of its own: bursts of requests held 38 and 53 connections in two processes until
+# PostgreSQL refused new clients (docs/operations.md, *Database connections*, has the budget:
+# processes x pool size + Celery <= max_connections). A request that finds the pool empty waits
+# DATABASE_POOL_TIMEOUT seconds for a connection, then gets the 503 page. Each connection lent is
+# checked first (one empty query): after PostgreSQL restarts, no request gets a dead connection.
+# SQLite is one file of one process: a persistent connection per thread, as before.
+DATABASE_POOL_MAX_SIZE = int(os.environ.get("DATABASE_POOL_MAX_SIZE", "20"))
+if IS_SQLITE:
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "60"))
+elif DATABASE_POOL_MAX_SIZE > 0:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_HEALTH_CHECKS", True)
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE", "1")),
+        "max_size": DATABASE_POOL_MAX_SIZE,
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "10")),
+        # An idle connection is given back to PostgreSQL after this long.
+        "max_idle": 300,
+    }
+else:
+    # No pool (DATABASE_POOL_MAX_SIZE=0): a connection per request, as Django advises under ASGI.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"

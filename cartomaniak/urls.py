@@ -4,6 +4,8 @@ from django.urls import include, path
 
 from . import views
 
+handler500 = "cartomaniak.views.server_error"
+
 # The admin login goes through allauth's login (its rate limits) instead of its own form.
 admin.site.login = secure_admin_login(admin.site.login)
 

@@ -1,8 +1,12 @@
 """Site-wide pages that belong to no single app."""
 
+import sys
+
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.template import loader
 from django.templatetags.static import static
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
@@ -10,6 +14,27 @@ from games.engine.cards import SUIT_SYMBOLS
 from games.engine.errors import MUST_BEAT, MUST_FOLLOW_SUIT, MUST_TRUMP
 from games.engine.partnership.follower_examples import FOLLOWER_EXAMPLES, FollowerExample
 from games.engine.tricks import trick_winner
+
+
+# A database that refuses (PostgreSQL restarting, every connection taken) passes by itself: the
+# visitor is asked to try again in a few seconds instead of being shown a fault of the site.
+RETRY_AFTER_SECONDS = 10
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Answer a request that raised: 503 when the database refused it, 500 for anything else.
+
+    Django's `handler500`, called while the exception is handled. The page is drawn without the
+    request's context (no member, no session): what failed may be the database itself.
+    """
+    error = sys.exc_info()[1]
+    is_unavailable = isinstance(error, OperationalError | InterfaceError)
+    text = loader.get_template("server_error.html").render({"is_unavailable": is_unavailable})
+    if not is_unavailable:
+        return HttpResponse(text, status=500)
+    response = HttpResponse(text, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -1,5 +1,6 @@
 """Services a fault test starts, stops and starts again itself: never the shared ones."""
 
+import contextlib
 import os
 import signal
 import socket
@@ -94,3 +95,36 @@ class DaphneServer:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=10)
             self.process = None
+
+
+@contextlib.contextmanager
+def database_refusing():
+    """Make every new connection to the site's database fail as a refusing server does.
+
+    The driver really fails to connect: PostgreSQL on a port where nothing listens (the pool is
+    closed first, so that none of its connections is lent), SQLite in a folder that does not
+    exist. Connections already open in other threads are not this test's subject.
+    """
+    from django.db import connection, connections
+
+    settings_dict = connection.settings_dict
+    key, broken = (
+        ("PORT", str(free_port()))
+        if connection.vendor == "postgresql"
+        else (
+            "NAME",
+            str(PROJECT_ROOT / "no-such-folder" / "database.sqlite3"),
+        )
+    )
+    kept = settings_dict[key]
+    connections.close_all()
+    if connection.vendor == "postgresql":
+        connection.close_pool()
+    settings_dict[key] = broken
+    try:
+        yield
+    finally:
+        settings_dict[key] = kept
+        connections.close_all()
+        if connection.vendor == "postgresql":
+            connection.close_pool()

@@ -66,7 +66,7 @@ def wait_until_listening(server: Server, timeout: float = 60) -> None:
     raise AssertionError(f"nothing listens on port {server.port} after {timeout} s")
 
 
-def servers_start(count: int) -> list[Server]:
+def servers_start(count: int, **extra_environment: str) -> list[Server]:
     environment = {
         **os.environ,
         "DATABASE_URL": database_url(),
@@ -77,6 +77,7 @@ def servers_start(count: int) -> list[Server]:
         "DJANGO_SETTINGS_MODULE": "cartomaniak.settings",
         # The test plays far faster than a person: not the message budget's subject.
         "SOCKET_MESSAGES_BURST": "100000",
+        **extra_environment,
     }
     started = []
     for _ in range(count):
@@ -408,3 +409,74 @@ def test_the_deployment_s_celery_worker_consumes_the_computer_players_queue() ->
         except subprocess.TimeoutExpired:
             worker.kill()
             worker.wait()
+
+
+def database_connections_held(application: str) -> int:
+    """Connections that processes started with PGAPPNAME=`application` hold (PostgreSQL's view)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [application]
+        )
+        return cursor.fetchone()[0]
+
+
+def test_bursts_of_requests_and_sockets_stay_within_the_connection_budget(make_member) -> None:
+    # The budget of docs/operations.md, *Database connections*: processes x pool size. Each burst
+    # asks four times what one process's pool holds, at once.
+    from concurrent.futures import ThreadPoolExecutor
+    from urllib.error import HTTPError
+    from urllib.request import Request, urlopen
+
+    pool_size, bursts, burst_size = 6, 8, 24
+    application = f"burst-test-{os.getpid()}"
+    members = [make_member(f"burst{number}") for number in range(burst_size)]
+    cookies = [session_cookie(member) for member in members]
+    started = servers_start(2, DATABASE_POOL_MAX_SIZE=str(pool_size), PGAPPNAME=application)
+    statuses: list[int] = []
+    held: list[int] = []
+
+    def page(server: Server, cookie: str, path: str) -> int:
+        request = Request(
+            f"http://127.0.0.1:{server.port}{path}",
+            headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+        )
+        try:
+            with urlopen(request, timeout=60) as response:
+                response.read()
+                return response.status
+        except HTTPError as error:
+            return error.code
+
+    async def sockets_open(server: Server) -> int:
+        async def one(cookie: str) -> bool:
+            async with connect(
+                f"{server.url}/ws/salle/",
+                origin=f"http://127.0.0.1:{server.port}",
+                additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+                open_timeout=60,
+            ) as socket:
+                return json.loads(await asyncio.wait_for(socket.recv(), 60))["type"] == "lobby"
+
+        return sum(await asyncio.gather(*(one(cookie) for cookie in cookies)))
+
+    try:
+        for server in started:
+            wait_until_listening(server)
+        with ThreadPoolExecutor(max_workers=burst_size) as executor:
+            for burst in range(bursts):
+                server = started[burst % 2]
+                path = ("/salle/", "/classements/", f"/joueurs/{members[0].username}/")[burst % 3]
+                answers = [executor.submit(page, server, cookie, path) for cookie in cookies]
+                while not all(answer.done() for answer in answers):
+                    held.append(database_connections_held(application))
+                    time.sleep(0.02)
+                statuses += [answer.result() for answer in answers]
+                assert asyncio.run(sockets_open(server)) == burst_size
+                held.append(database_connections_held(application))
+    finally:
+        servers_stop(started)
+
+    assert statuses == [200] * bursts * burst_size
+    assert max(held) <= 2 * pool_size
