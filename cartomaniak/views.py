@@ -15,7 +15,6 @@ from games.engine.errors import MUST_BEAT, MUST_FOLLOW_SUIT, MUST_TRUMP
 from games.engine.partnership.follower_examples import FOLLOWER_EXAMPLES, FollowerExample
 from games.engine.tricks import trick_winner
 
-
 # A database that refuses (PostgreSQL restarting, every connection taken) passes by itself: the
 # visitor is asked to try again in a few seconds instead of being shown a fault of the site.
 RETRY_AFTER_SECONDS = 10
