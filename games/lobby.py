@@ -84,10 +84,19 @@ class LobbyHub:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lobby-hub")
 
     async def attach(self, socket) -> bool:
-        """Add a socket; return False if this hub stopped meanwhile (take a new one)."""
+        """Add a socket; return False if this hub stopped meanwhile (take a new one).
+
+        A start that failed (the database or the channel layer down for a moment) is not kept:
+        the hub stops, the sockets that waited for it get the error, and the next socket starts
+        a new hub. Keeping it closed every later socket of the process until a restart.
+        """
         if self._started is None:
             self._started = asyncio.ensure_future(self._start())
-        await asyncio.shield(self._started)
+        try:
+            await asyncio.shield(self._started)
+        except Exception:
+            await self._stop()
+            raise
         if self.is_stopped:
             return False
         self.sockets.add(socket)
@@ -98,8 +107,14 @@ class LobbyHub:
         if self.sockets or self.is_stopped:
             return
         # The last socket of the process left: stop listening (a new one starts a new hub).
+        await self._stop()
+
+    async def _stop(self) -> None:
+        if self.is_stopped:
+            return
         self.is_stopped = True
-        _hubs.pop(id(self.layer), None)
+        if _hubs.get(id(self.layer)) is self:
+            del _hubs[id(self.layer)]
         for task in self._tasks:
             task.cancel()
         # Its thread's database connection goes with it.

@@ -283,3 +283,37 @@ async def test_a_member_playing_or_absent_cannot_be_challenged(members):
     assert await sync_to_async(Challenge.objects.count)() == 0
     for mirror in mirrors:
         await mirror.close()
+
+
+async def test_the_room_comes_back_for_new_sockets_after_its_database_failed_at_start(members):
+    # The hub reads the room on a thread of its own, with a connection of its own: PostgreSQL
+    # refusing that one connection (every slot taken, a restart) failed the hub's start, and the
+    # process kept that failure for every later socket until a restart (closed 1011 for good).
+    import threading
+
+    from django.db import OperationalError
+    from django.db.backends.signals import connection_created
+
+    from tests.games.websocket import open_socket
+
+    def refuse_the_hub_s_connections(sender, connection, **kwargs):
+        if threading.current_thread().name.startswith("lobby-hub"):
+            raise OperationalError("connection refused (the database is restarting)")
+
+    cookie = await sync_to_async(session_cookie)(members[0])
+    connection_created.connect(refuse_the_hub_s_connections)
+    try:
+        refused, connected, _code = await open_socket("/ws/salle/", cookie)
+        assert connected
+        # The socket's consumer raises: Daphne closes it with 1011.
+        with pytest.raises(OperationalError):
+            await refused.receive_output(timeout=5)
+    finally:
+        connection_created.disconnect(refuse_the_hub_s_connections)
+
+    socket, connected, _code = await open_socket("/ws/salle/", cookie)
+    assert connected
+    frame = await socket.receive_json_from(timeout=5)
+    assert frame["type"] == "lobby"
+    assert [entry["name"] for entry in frame["present"]] == ["alice"]
+    await socket.disconnect()
