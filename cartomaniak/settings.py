@@ -358,11 +358,15 @@ LOBBY_CHALLENGE_SECONDS = int(os.environ.get("LOBBY_CHALLENGE_SECONDS", "60"))
 
 # Abuse limits of the live site (games/limits.py, docs/security.md): open sockets per member
 # (per address for anonymous spectators), messages per socket (a burst, then a steady rate),
-# waiting-room actions (create, cancel, join) per member and minute.
+# messages per member (all his sockets), waiting-room actions (create, cancel, join) per member
+# and minute.
 SOCKETS_PER_MEMBER = int(os.environ.get("SOCKETS_PER_MEMBER", "10"))
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "30"))
 SOCKET_MESSAGES_BURST = int(os.environ.get("SOCKET_MESSAGES_BURST", "100"))
 SOCKET_MESSAGES_PER_SECOND = float(os.environ.get("SOCKET_MESSAGES_PER_SECOND", "10"))
+# A member's sockets together, across processes (games/limits.py).
+MEMBER_MESSAGES_BURST = int(os.environ.get("MEMBER_MESSAGES_BURST", "150"))
+MEMBER_MESSAGES_PER_SECOND = float(os.environ.get("MEMBER_MESSAGES_PER_SECOND", "20"))
 LOBBY_ACTIONS_PER_MINUTE = int(os.environ.get("LOBBY_ACTIONS_PER_MINUTE", "20"))
 
 LOGGING = {

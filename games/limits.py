@@ -12,6 +12,12 @@ member slows the waiting room for everyone*):
 - **Messages per socket**: a burst of `SOCKET_MESSAGES_BURST`, then `SOCKET_MESSAGES_PER_SECOND`
   (a token bucket of the socket itself); beyond, the socket is closed with
   `CLOSE_TOO_MANY_MESSAGES`.
+- **Messages per member**, all his sockets together: a burst of `MEMBER_MESSAGES_BURST`, then
+  `MEMBER_MESSAGES_PER_SECOND`. Ten sockets each within its own budget slowed another member's
+  waiting room sixfold. Within a process, one token bucket per member (no hop); across
+  processes, each process adds its member's messages to a count of the cache by tens, and a
+  window of `MEMBER_WINDOW_SECONDS` holds at most its burst plus its rate over the window.
+  Beyond either, the socket that sent the message is closed with `CLOSE_TOO_MANY_MESSAGES`.
 - **Waiting-room actions** (create, cancel, join; the page's forms and the socket together):
   `LOBBY_ACTIONS_PER_MINUTE` per member; beyond, the action is refused with `rate_limited`.
 
@@ -33,6 +39,11 @@ CLOSE_TOO_MANY_MESSAGES = 4029
 
 SLOT_TTL_SECONDS = 60
 SLOT_REFRESH_SECONDS = 20
+
+MEMBER_WINDOW_SECONDS = 10
+# A process tells the cache of a member's messages by this many at a time: one hop per ten
+# messages, never one per message.
+MEMBER_COUNT_EVERY = 10
 
 # Slots held by the sockets of this process (slot key -> token), kept alive by the refresher.
 _held_slots: dict[str, str] = {}
@@ -96,6 +107,7 @@ def _refresher_ensure_started() -> None:
 async def _refresh_slots_forever() -> None:
     while True:
         await asyncio.sleep(SLOT_REFRESH_SECONDS)
+        _member_budgets_drop_idle()
         if _held_slots:
             await sync_to_async(cache.set_many, thread_sensitive=False)(
                 dict(_held_slots), timeout=SLOT_TTL_SECONDS
@@ -113,15 +125,76 @@ class MessageBudget:
         self.tokens = float(self.burst)
         self.updated_at = time.monotonic()
 
-    def spend(self) -> bool:
-        """Take one message from the budget; False when it is spent."""
+    def spend_nothing(self) -> None:
+        """Refill the bucket for the time elapsed."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.updated_at) * self.per_second)
         self.updated_at = now
+
+    def spend(self) -> bool:
+        """Take one message from the budget; False when it is spent."""
+        self.spend_nothing()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+
+# Each member's (or anonymous address's) bucket in this process, and the messages not yet added
+# to his count in the cache; idle full buckets are dropped by the slot refresher.
+_member_budgets: dict[str, MessageBudget] = {}
+_member_uncounted: dict[str, int] = {}
+
+
+def _member_window_add(owner: str, messages: int, *, now: float) -> int:
+    """Add `messages` to the owner's count of the current window; return the window's count."""
+    key = f"limits:messages:{owner}:{int(now // MEMBER_WINDOW_SECONDS)}"
+    cache.add(key, 0, timeout=MEMBER_WINDOW_SECONDS * 2)
+    try:
+        return cache.incr(key, messages)
+    except ValueError:  # the key expired between the two calls: a new window
+        cache.set(key, messages, timeout=MEMBER_WINDOW_SECONDS * 2)
+        return messages
+
+
+def member_window_allowance() -> float:
+    """How many messages one member may send in a window, all processes together."""
+    return (
+        settings.MEMBER_MESSAGES_BURST + settings.MEMBER_MESSAGES_PER_SECOND * MEMBER_WINDOW_SECONDS
+    )
+
+
+async def member_message_admitted(*, scope) -> bool:
+    """Count one message of the scope's member against his budget; False when it is spent."""
+    owner, _allowed = _socket_owner(scope)
+    budget = _member_budgets.get(owner)
+    if (
+        budget is None
+        or budget.burst != settings.MEMBER_MESSAGES_BURST
+        or budget.per_second != settings.MEMBER_MESSAGES_PER_SECOND
+    ):
+        budget = _member_budgets[owner] = MessageBudget(
+            burst=settings.MEMBER_MESSAGES_BURST, per_second=settings.MEMBER_MESSAGES_PER_SECOND
+        )
+    if not budget.spend():
+        return False
+    uncounted = _member_uncounted.get(owner, 0) + 1
+    if uncounted < MEMBER_COUNT_EVERY:
+        _member_uncounted[owner] = uncounted
+        return True
+    _member_uncounted[owner] = 0
+    count = await sync_to_async(_member_window_add, thread_sensitive=False)(
+        owner, uncounted, now=time.time()
+    )
+    return count <= member_window_allowance()
+
+
+def _member_budgets_drop_idle() -> None:
+    for owner, budget in list(_member_budgets.items()):
+        budget.spend_nothing()
+        if budget.tokens >= budget.burst:
+            _member_budgets.pop(owner, None)
+            _member_uncounted.pop(owner, None)
 
 
 def lobby_action_check(*, user) -> None:
@@ -168,7 +241,7 @@ class SocketLimits:
         """Count one incoming message; over the budget, close the socket (4029) and say no."""
         if self.is_closing:
             return False
-        if not self.message_budget.spend():
+        if not self.message_budget.spend() or not await member_message_admitted(scope=self.scope):
             self.is_closing = True
             await self.close(code=CLOSE_TOO_MANY_MESSAGES)
             return False

@@ -76,6 +76,7 @@ class DaphneServer:
             "DEBUG": "1",
             # The test plays far faster than a person: not the message budget's subject.
             "SOCKET_MESSAGES_BURST": "100000",
+            "MEMBER_MESSAGES_BURST": "100000",
         }
         self.process: subprocess.Popen | None = None
 

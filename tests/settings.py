@@ -15,3 +15,4 @@ from cartomaniak.settings import *  # noqa: E402, F403
 # Tests play whole games as fast as the machine goes, far beyond a person's pace: the message
 # budget of a socket is the subject of its own tests (tests/games/test_limits.py), which set it.
 SOCKET_MESSAGES_BURST = 100_000
+MEMBER_MESSAGES_BURST = 100_000

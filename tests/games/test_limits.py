@@ -2,6 +2,7 @@
 and of sockets*) and hostile frames."""
 
 import asyncio
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -179,3 +180,56 @@ def test_the_message_budget_refills_at_its_rate(monkeypatch):
 
     assert first == [True, True, False]
     assert after_a_second == [True, False]
+
+
+async def test_a_member_s_sockets_share_one_budget_then_the_one_over_it_is_closed_with_4029(
+    alice, settings
+):
+    # Each socket keeps within its own budget; together they go beyond the member's.
+    settings.MEMBER_MESSAGES_BURST = 8
+    settings.MEMBER_MESSAGES_PER_SECOND = 0.01
+    session = await sync_to_async(session_cookie)(alice)
+    sockets = []
+    for _socket in range(2):
+        lobby, _, _ = await open_socket("/ws/salle/", session)
+        await receive_until(lobby, lambda frame: frame["type"] == "lobby")
+        sockets.append(lobby)
+
+    pongs = 0
+    for _message in range(4):
+        for lobby in sockets:
+            await lobby.send_json_to({"type": "ping"})
+            await receive_until(lobby, lambda frame: frame["type"] == "pong")
+            pongs += 1
+    await sockets[0].send_json_to({"type": "ping"})
+    code = await closed_with(sockets[0])
+
+    assert pongs == 8
+    assert code == limits.CLOSE_TOO_MANY_MESSAGES
+    await sockets[1].disconnect()
+
+
+async def test_a_member_s_messages_on_other_processes_count_against_his_budget(alice, settings):
+    # Another process of the site has told the cache of his messages there (by tens, as each
+    # process does): this process's bucket alone would let him go on.
+    settings.MEMBER_MESSAGES_BURST = 30
+    settings.MEMBER_MESSAGES_PER_SECOND = 0.01
+    owner = f"member-{alice.pk}"
+    allowance = limits.member_window_allowance()
+    await sync_to_async(limits._member_window_add)(
+        owner, int(allowance) - limits.MEMBER_COUNT_EVERY + 1, now=time.time()
+    )
+    session = await sync_to_async(session_cookie)(alice)
+    lobby, _, _ = await open_socket("/ws/salle/", session)
+    await receive_until(lobby, lambda frame: frame["type"] == "lobby")
+
+    pongs = 0
+    for _message in range(limits.MEMBER_COUNT_EVERY - 1):
+        await lobby.send_json_to({"type": "ping"})
+        await receive_until(lobby, lambda frame: frame["type"] == "pong")
+        pongs += 1
+    await lobby.send_json_to({"type": "ping"})
+    code = await closed_with(lobby)
+
+    assert pongs == limits.MEMBER_COUNT_EVERY - 1
+    assert code == limits.CLOSE_TOO_MANY_MESSAGES

@@ -77,6 +77,7 @@ def servers_start(count: int, **extra_environment: str) -> list[Server]:
         "DJANGO_SETTINGS_MODULE": "cartomaniak.settings",
         # The test plays far faster than a person: not the message budget's subject.
         "SOCKET_MESSAGES_BURST": "100000",
+        "MEMBER_MESSAGES_BURST": "100000",
         **extra_environment,
     }
     started = []
