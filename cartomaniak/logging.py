@@ -4,7 +4,7 @@ import logging
 import threading
 import time
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, SuspiciousOperation
 
 
 class RefusalWithoutTraceback(logging.Filter):
@@ -18,6 +18,22 @@ class RefusalWithoutTraceback(logging.Filter):
         if record.exc_info and isinstance(record.exc_info[1], PermissionDenied):
             record.exc_info = None
             record.exc_text = None
+        return True
+
+
+class SuspiciousRequestAsWarning(logging.Filter):
+    """Log a refused suspicious request (an unknown `Host`, above all) as one warning line.
+
+    Django answers it 400 and logs an ERROR with a traceback: scanners send such requests all
+    day through the proxy, and each one looked like a fault of the site.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], SuspiciousOperation):
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno = logging.WARNING
+            record.levelname = logging.getLevelName(logging.WARNING)
         return True
 
 

@@ -375,6 +375,9 @@ LOGGING = {
     "filters": {
         "refusal_without_traceback": {"()": "cartomaniak.logging.RefusalWithoutTraceback"},
         "repeated_error_throttle": {"()": "cartomaniak.logging.RepeatedErrorThrottle"},
+        "suspicious_request_as_warning": {
+            "()": "cartomaniak.logging.SuspiciousRequestAsWarning"
+        },
     },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
@@ -382,6 +385,7 @@ LOGGING = {
         "daphne": {"level": "WARNING"},
         "django.channels.server": {"level": "WARNING"},
         "django.request": {"filters": ["refusal_without_traceback"]},
+        "django.security.DisallowedHost": {"filters": ["suspicious_request_as_warning"]},
         # Redis down: the channel layer's receive loop fails every second in every process.
         # (A logger's filters do not apply to its children: each module is named.)
         "channels_redis.pubsub": {"filters": ["repeated_error_throttle"]},

@@ -47,3 +47,15 @@ def test_the_channel_layer_loggers_are_throttled_in_the_settings():
     for name in ("channels_redis.pubsub", "channels_redis.core"):
         filters = logging.getLogger(name).filters
         assert any(isinstance(each, RepeatedErrorThrottle) for each in filters), name
+
+
+def test_an_unknown_host_is_refused_400_and_logged_as_one_warning_line(client, caplog, db):
+    caplog.set_level(logging.INFO)
+
+    response = client.get("/", headers={"host": "scanner.example"})
+
+    assert response.status_code == 400
+    (record,) = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
+    assert record.levelno == logging.WARNING
+    assert record.exc_info is None
+    assert "scanner.example" in record.getMessage()
