@@ -106,7 +106,8 @@ class _JsonConsumer(limits.SocketLimits, AsyncJsonWebsocketConsumer):
             # object either (`[[[…]]]`).
             await self.send_error(GameError("malformed"))
             return
-        if not isinstance(content, dict):
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            # A `type` that is no string is a frame of the wrong shape, not an unknown message.
             await self.send_error(GameError("malformed"))
             return
         try:

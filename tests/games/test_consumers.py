@@ -120,6 +120,10 @@ async def test_bad_input_gets_an_error_frame_and_changes_nothing(alice, bob, mak
     not_object = await reply(socket)
     await socket.send_json_to({"type": "dance"})
     unknown = await reply(socket)
+    await socket.send_json_to({"type": 7})
+    type_not_a_string = await reply(socket)
+    await socket.send_json_to({"version": 1})
+    type_missing = await reply(socket)
     await socket.send_json_to({"type": "act", "version": "1", "action": {"type": "roll"}})
     bad_version = await reply(socket)
     await socket.send_to(text_data=json.dumps({"type": "act", "pad": "x" * 5000}))
@@ -140,6 +144,7 @@ async def test_bad_input_gets_an_error_frame_and_changes_nothing(alice, bob, mak
         "unknown_type",
         "malformed",
     ]
+    assert [type_not_a_string["code"], type_missing["code"]] == ["malformed", "malformed"]
     assert huge["code"] == "frame_too_large"
     assert out_of_turn["code"] == "not_your_turn"
     assert out_of_turn["type"] == "error"
