@@ -239,19 +239,27 @@ def tournament_is_due(*, tournament: Tournament, now: dt.datetime) -> bool:
 
 def tournament_advance(
     *, tournament_id: int, now: dt.datetime, rng: random.Random | None = None
-) -> None:
-    """Move the competition on as far as it can go now; a no-op when nothing is due."""
+) -> bool:
+    """Move the competition on as far as it can go now; a no-op when nothing is due.
+
+    Return whether something changed; the page's socket then hears it once, whatever the
+    number of steps taken (docs/tournaments.md, *The page's socket*).
+    """
     with transaction.atomic():
         tournament = _lock(tournament_id)
         if tournament is None:
-            return
+            return False
+        changed = False
         if tournament.status == Tournament.Status.SCHEDULED:
             if now < tournament.starts_at:
-                return
+                return False
             _start(tournament, now=now, rng=rng)
+            if tournament.status != Tournament.Status.RUNNING:
+                # Cancelled: `_cancel` has told the page (it serves the operator's cancel too).
+                return True
+            changed = True
         if tournament.status != Tournament.Status.RUNNING:
-            return
-        changed = False
+            return False
         # Each pass settles the current round; a round that completes opens the next one.
         for _pass in range((tournament.round_count or 0) + 1):
             current = tournament.rounds.order_by("-number").first()
@@ -265,6 +273,7 @@ def tournament_advance(
             _round_create(tournament, number=current.number + 1, now=now, rng=rng)
         if changed:
             tournament_changed_on_commit(tournament_id=tournament.pk)
+    return changed
 
 
 def _start(tournament: Tournament, *, now: dt.datetime, rng) -> None:
@@ -310,7 +319,6 @@ def _start(tournament: Tournament, *, now: dt.datetime, rng) -> None:
     tournament.started_at = now
     tournament.save(update_fields=["round_count", "status", "started_at"])
     _round_create(tournament, number=1, now=now, rng=rng)
-    tournament_changed_on_commit(tournament_id=tournament.pk)
 
 
 def _round_pairs(tournament: Tournament, number: int) -> list[tuple[int, int | None]]:
@@ -562,15 +570,18 @@ def tournament_game_ended(*, game: Game) -> None:
     if not _match_game_result_store(match_game_id=match_game["pk"], game=game):
         return
     tournament_id = match_game["match__tournament_id"]
-    tournament_changed_on_commit(tournament_id=tournament_id)
     transaction.on_commit(lambda: _advance_after_game(tournament_id))
 
 
 def _advance_after_game(tournament_id: int) -> None:
+    # The advance that follows tells the page, once; only when it tells nothing (it failed, or
+    # another runner took the step) does the page hear of the result from here.
     try:
-        tournament_advance(tournament_id=tournament_id, now=timezone.now())
+        if tournament_advance(tournament_id=tournament_id, now=timezone.now()):
+            return
     except Exception:  # the game's result is committed; the scheduled job will carry on
         logger.exception("Tournament %s: could not advance after a game ended", tournament_id)
+    tournament_changed_on_commit(tournament_id=tournament_id)
 
 
 # --- The scheduled job ------------------------------------------------------------------------
