@@ -3,9 +3,11 @@
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.selectors import member_is_verified, wallet_balance
 from games.models import Game
@@ -13,6 +15,19 @@ from rankings.stars import star_label
 
 from . import standings as standings_module
 from .models import FinalStanding, Match, MatchGame, Registration, Round, Tournament
+
+# --- The clock of a decision -----------------------------------------------------------------
+
+
+def decision_time_label() -> str:
+    """Return the time a player has for each decision, as the games enforce it ("3 minutes",
+    "90 secondes"), in the active language: the page and the round's e-mail promise that."""
+    seconds = settings.GAME_DECISION_SECONDS
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
+    return ngettext("%(count)d seconde", "%(count)d secondes", seconds) % {"count": seconds}
+
 
 # --- Inputs of the pairing and the standings --------------------------------------------------
 

@@ -48,7 +48,12 @@ from .models import (
     Tournament,
     TournamentPrize,
 )
-from .selectors import tournament_results, tournament_seeded_players, tournament_standings_compute
+from .selectors import (
+    decision_time_label,
+    tournament_results,
+    tournament_seeded_players,
+    tournament_standings_compute,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -771,8 +776,9 @@ def _round_email(tournament: Tournament, round_: Round, user, opponent) -> tuple
     else:
         situation = _(
             "Votre adversaire : %(opponent)s. La partie s'ouvre d'elle-même dans la salle "
-            "d'attente ; chaque décision a 3 minutes, après quoi la partie est perdue par forfait."
-        ) % {"opponent": opponent.username}
+            "d'attente ; chaque décision a %(decision_time)s, après quoi la partie est perdue "
+            "par forfait."
+        ) % {"opponent": opponent.username, "decision_time": decision_time_label()}
     message = _(
         "Bonjour %(name)s,\n\n"
         "Le tour %(number)s du tournoi « %(tournament)s » commence.\n%(situation)s\n\n"

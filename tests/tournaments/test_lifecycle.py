@@ -77,6 +77,26 @@ def test_the_start_seeds_by_stars_then_weekly_points_and_mails_each_player(
     assert all("le tour 1 commence" in message.subject for message in mail.outbox)
 
 
+def test_the_round_email_states_the_real_time_per_decision(
+    make_tournament, member, settings, django_capture_on_commit_callbacks
+):
+    settings.GAME_DECISION_SECONDS = 60
+    tournament = make_tournament()
+    french = member("french")
+    english = member("english")
+    english.preferred_language = "en"
+    english.save()
+    register(tournament, french, english)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        advance(tournament)
+
+    bodies = {message.to[0]: message.body for message in mail.outbox}
+    assert "chaque décision a 1 minute, après quoi la partie" in bodies[french.email]
+    assert "each decision has 1 minute, after which the game" in bodies[english.email]
+    assert "3 minutes" not in bodies[french.email] + bodies[english.email]
+
+
 def test_a_forfeit_sends_the_winner_to_the_next_round_of_the_bracket(make_tournament, members):
     tournament = make_tournament(format=Tournament.Format.ELIMINATION)
     players = members(5)

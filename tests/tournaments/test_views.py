@@ -71,6 +71,21 @@ def test_everything_is_shown_before_the_start(make_tournament, members):
         assert text in html, text
 
 
+def test_the_page_states_the_real_time_per_decision(make_tournament, member, settings):
+    settings.GAME_DECISION_SECONDS = 90
+    tournament = make_tournament()
+    english = member("english")
+    english.preferred_language = "en"
+    english.save()
+
+    french_html = client_for().get(f"/tournois/{tournament.pk}/").content.decode()
+    english_html = client_for(english).get(f"/tournois/{tournament.pk}/").content.decode()
+
+    assert "90 secondes par décision, sinon la partie est perdue par forfait." in french_html
+    assert "90 seconds per decision, otherwise the game is lost by forfeit." in english_html
+    assert "minutes" not in french_html + english_html
+
+
 def test_a_member_registers_and_withdraws_from_the_page(make_tournament, members):
     tournament = make_tournament()
     (alice,) = members(1)
