@@ -417,6 +417,27 @@ class MemberEntry:
     current_game_url: str | None
 
 
+def registration_at_the_same_start(*, tournament: Tournament, user) -> Registration | None:
+    """Return the member's active registration to another competition, not ended, that starts
+    at the same time as this one.
+
+    Registration refuses such a competition: two first rounds at once are a certain clash.
+    Competitions that overlap later (one starting while another still runs) are served by the
+    round waiting for him (docs/tournaments.md, *Busy*).
+    """
+    return (
+        Registration.objects.filter(
+            user=user,
+            withdrawn_at__isnull=True,
+            tournament__starts_at=tournament.starts_at,
+            tournament__status__in=(Tournament.Status.SCHEDULED, Tournament.Status.RUNNING),
+        )
+        .exclude(tournament=tournament)
+        .select_related("tournament")
+        .first()
+    )
+
+
 def member_entry(*, tournament: Tournament, user, now: dt.datetime) -> MemberEntry | None:
     """Return what the page offers a signed-in member: register, withdraw, go to his game."""
     if user is None or not user.is_authenticated:
@@ -438,6 +459,11 @@ def member_entry(*, tournament: Tournament, user, now: dt.datetime) -> MemberEnt
             >= tournament.max_players
         ):
             refusal = _("Ce tournoi est complet.")
+        elif clash := registration_at_the_same_start(tournament=tournament, user=user):
+            refusal = _(
+                "Vous êtes inscrit au tournoi « %(name)s », qui commence à la même heure : on "
+                "ne joue qu'une partie à la fois."
+            ) % {"name": clash.tournament}
     current_game = (
         MatchGame.objects.filter(
             match__tournament=tournament,

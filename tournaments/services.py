@@ -19,6 +19,7 @@ import logging
 import random
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
@@ -50,6 +51,7 @@ from .models import (
 )
 from .selectors import (
     decision_time_label,
+    registration_at_the_same_start,
     tournament_results,
     tournament_seeded_players,
     tournament_standings_compute,
@@ -72,6 +74,10 @@ REFUSALS = {
     "email_not_verified": gettext_lazy("Ce tournoi demande une adresse e-mail vérifiée."),
     "not_enough_stars": gettext_lazy("Ce tournoi demande au moins %(stars)s."),
     "already_registered": gettext_lazy("Vous êtes déjà inscrit à ce tournoi."),
+    "overlapping": gettext_lazy(
+        "Vous êtes inscrit au tournoi « %(name)s », qui commence à la même heure : on ne "
+        "joue qu'une partie à la fois."
+    ),
     "full": gettext_lazy("Ce tournoi est complet."),
     "insufficient_credits": gettext_lazy(
         "Crédits insuffisants : l'inscription coûte %(fee)s crédits."
@@ -86,10 +92,6 @@ REFUSALS = {
 def _refusal(code: str, **values) -> TournamentError:
     message = str(REFUSALS[code])
     return TournamentError(code, message % values if values else message)
-
-
-def _decision_delay() -> dt.timedelta:
-    return dt.timedelta(seconds=settings.GAME_DECISION_SECONDS)
 
 
 def _lock(tournament_id: int) -> Tournament | None:
@@ -112,6 +114,12 @@ def registration_create(*, tournament_id: int, user, now: dt.datetime) -> Regist
         active = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
         if active.filter(user=user).exists():
             raise _refusal("already_registered")
+        # The member's row, so that two registrations of his to competitions starting together
+        # take turns (the competition first, then the member: the order of every lock here).
+        list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+        clash = registration_at_the_same_start(tournament=tournament, user=user)
+        if clash is not None:
+            raise _refusal("overlapping", name=clash.tournament)
         if active.count() >= tournament.max_players:
             raise _refusal("full")
         registration = Registration.objects.create(
@@ -442,10 +450,9 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
         match.status = Match.Status.PLAYING
         match.save()
         return before != (match.status, match.wins0, match.wins1)
-    # The next game is due: since the round began, or since the previous game ended. A player
-    # still busy in another game is waited for as long as one decision may take.
-    due_since = finished[-1].ended_at if finished else match.ready_at
-    may_interrupt = due_since is None or now >= due_since + _decision_delay()
+    # The next game is due. A player still playing another game (of the waiting room, of a
+    # four-player table, of another competition) is waited for until it ends, however long:
+    # a member never holds two games at once (docs/tournaments.md, *Busy*).
     try:
         with transaction.atomic():
             game = game_start_between(
@@ -455,7 +462,6 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
                 origin=Game.Origin.TOURNAMENT,
                 origin_label=str(tournament),
                 origin_url=tournament.get_absolute_url(),
-                allow_busy=may_interrupt,
                 now=now,
                 rng=rng,
             )

@@ -114,6 +114,25 @@ def test_a_refused_registration_says_why_and_creates_nothing(make_tournament, me
     assert Registration.objects.count() == 0
 
 
+def test_the_page_says_why_a_competition_starting_with_his_other_one_is_refused(
+    make_tournament, member
+):
+    evening = make_tournament(name="Coupe du soir")
+    same_time = make_tournament(
+        name="Coupe de la nuit",
+        registration_closes_at=evening.registration_closes_at,
+        starts_at=evening.starts_at,
+    )
+    alice = member("alice")
+    register(evening, alice)
+
+    page = client_for(alice).get(f"/tournois/{same_time.pk}/")
+
+    html = page.content.decode()
+    assert "Vous êtes inscrit au tournoi « Coupe du soir », qui commence à la même heure" in html
+    assert 'id="register-button"' not in html
+
+
 def test_a_visitor_must_sign_in_to_register(make_tournament):
     tournament = make_tournament()
 
