@@ -48,7 +48,15 @@ def tournament_results(*, tournament: Tournament) -> list[standings_module.Match
     rows = (
         Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED)
         .order_by("round__number", "position")
-        .values_list("player0_id", "player1_id", "winner_id", "points0", "points1", "round__number")
+        .values_list(
+            "player0_id",
+            "player1_id",
+            "winner_id",
+            "points0",
+            "points1",
+            "round__number",
+            "absent_player_id",
+        )
     )
     return [
         standings_module.MatchResult(
@@ -58,9 +66,19 @@ def tournament_results(*, tournament: Tournament) -> list[standings_module.Match
             points0=points0,
             points1=points1,
             round_number=number,
+            absent=absent,
         )
-        for player0, player1, winner, points0, points1, number in rows
+        for player0, player1, winner, points0, points1, number, absent in rows
     ]
+
+
+def tournament_absent_players(*, tournament: Tournament) -> set[int]:
+    """Return the players withdrawn for a no-show: each lost a match without a move of his."""
+    return set(
+        Match.objects.filter(tournament=tournament, absent_player__isnull=False).values_list(
+            "absent_player_id", flat=True
+        )
+    )
 
 
 def tournament_standings_compute(
@@ -139,6 +157,8 @@ class MatchView:
     points: tuple[int, int]
     games: list[GameLink]
     is_best_of_three: bool
+    # Won without a game: the opponent had been withdrawn for a no-show.
+    is_walkover: bool = False
 
     @property
     def is_bye(self) -> bool:
@@ -358,6 +378,9 @@ def _round_views(tournament: Tournament, players: dict[int, PlayerView]) -> list
                 points=(match.points0, match.points1),
                 games=games_by_match.get(match.pk, []),
                 is_best_of_three=is_best_of_three,
+                is_walkover=match.is_finished
+                and match.absent_player_id is not None
+                and not (games_by_match.get(match.pk)),
             )
         )
     views = []

@@ -32,7 +32,7 @@ from accounts.models import OperatorAction
 from accounts.selectors import member_is_verified
 from accounts.services import InsufficientCredits, operator_action_record, wallet_move
 from games.errors import GameError
-from games.models import Game
+from games.models import Game, GameAction
 from games.services import game_start_between
 from rankings.models import Subscription
 from rankings.periods import LadderKind, period_containing, site_zone
@@ -52,6 +52,7 @@ from .models import (
 from .selectors import (
     decision_time_label,
     registration_at_the_same_start,
+    tournament_absent_players,
     tournament_results,
     tournament_seeded_players,
     tournament_standings_compute,
@@ -358,6 +359,9 @@ def _round_pairs(tournament: Tournament, number: int) -> list[tuple[int, int | N
         tournament=tournament, players=players, results=results
     )
     had_bye = {result.player0 for result in results if result.is_bye}
+    # A member withdrawn for a no-show is paired no more: the others meet among themselves, and
+    # an odd number left gives one of them the bye, as in any round.
+    absent = tournament_absent_players(tournament=tournament)
     entrants = [
         pairing.SwissEntrant(
             player=standing.player,
@@ -366,17 +370,31 @@ def _round_pairs(tournament: Tournament, number: int) -> list[tuple[int, int | N
             has_had_bye=standing.player in had_bye,
         )
         for standing in standings
+        if standing.player not in absent
     ]
+    if len(entrants) < 2:
+        return [(entrant.player, None) for entrant in entrants]
     pairs, bye = pairing.swiss_pairings(entrants)
     return [*pairs, *([(bye, None)] if bye is not None else [])]
 
 
 def _round_create(tournament: Tournament, *, number: int, now: dt.datetime, rng) -> Round:
     pairs = _round_pairs(tournament, number)
+    # A round robin's fixed schedule still names members withdrawn for a no-show: each opponent
+    # of theirs wins at once, as he would have on time, without waiting a clock for nobody.
+    absent = tournament_absent_players(tournament=tournament)
     round_ = Round.objects.create(tournament=tournament, number=number, started_at=now)
     matches = []
     for position, (first, second) in enumerate(pairs, 1):
-        is_bye = second is None
+        if first in absent and (second is None or second in absent):
+            continue  # nobody at this table will play: no result for anyone
+        if second is None or second in absent:
+            winner_id = first
+        elif first in absent:
+            winner_id = second
+        else:
+            winner_id = None
+        is_decided = winner_id is not None
         matches.append(
             Match(
                 tournament=tournament,
@@ -384,21 +402,30 @@ def _round_create(tournament: Tournament, *, number: int, now: dt.datetime, rng)
                 position=position,
                 player0_id=first,
                 player1_id=second,
-                status=Match.Status.FINISHED if is_bye else Match.Status.WAITING,
-                winner_id=first if is_bye else None,
-                decided_at=now if is_bye else None,
+                status=Match.Status.FINISHED if is_decided else Match.Status.WAITING,
+                winner_id=winner_id,
+                absent_player_id=(
+                    (second if winner_id == first else first)
+                    if is_decided and second is not None
+                    else None
+                ),
+                decided_at=now if is_decided else None,
                 ready_at=now,
             )
         )
     Match.objects.bulk_create(matches)
     for match in Match.objects.filter(round=round_).select_related("player0", "player1"):
         for player, opponent in ((match.player0, match.player1), (match.player1, match.player0)):
-            if player is None:
+            if player is None or player.pk in absent:
                 continue
             _email_on_commit(
                 user=player,
-                build=lambda user, opponent=opponent: _round_email(
-                    tournament, round_, user, opponent
+                build=lambda user, opponent=opponent, match=match: _round_email(
+                    tournament,
+                    round_,
+                    user,
+                    opponent,
+                    is_walkover=match.absent_player_id is not None,
                 ),
             )
     return round_
@@ -442,6 +469,9 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
     needed = tournament.games_per_match
     if max(match.wins0, match.wins1) >= needed:
         match.winner_id = match.player0_id if match.wins0 >= needed else match.player1_id
+        loser_id = match.player1_id if match.winner_id == match.player0_id else match.player0_id
+        if not _has_acted(games, user_id=loser_id):
+            match.absent_player_id = loser_id
         match.status = Match.Status.FINISHED
         match.decided_at = now
         match.save()
@@ -479,6 +509,23 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
     match.status = Match.Status.PLAYING
     match.save()
     return True
+
+
+def _has_acted(match_games: list[MatchGame], *, user_id: int) -> bool:
+    """Return whether the member made a move, or left, in one of the match's games.
+
+    Running out of time without a move is the one thing an absent member does: a member who
+    played a card, or who left (he was there, and chose to), is no no-show.
+    """
+    acts = Q()
+    for match_game in match_games:
+        seat = 0 if match_game.game.seat0_id == user_id else 1
+        acts |= Q(game_id=match_game.game_id, seat=seat)
+    return (
+        GameAction.objects.filter(acts)
+        .exclude(kind=GameAction.Kind.FORFEIT, payload__reason=Game.EndReason.TIMEOUT)
+        .exists()
+    )
 
 
 def _finish(tournament: Tournament, *, now: dt.datetime) -> None:
@@ -769,7 +816,9 @@ def _page_url(tournament: Tournament) -> str:
     return settings.SITE_URL.rstrip("/") + tournament.get_absolute_url()
 
 
-def _round_email(tournament: Tournament, round_: Round, user, opponent) -> tuple[str, str]:
+def _round_email(
+    tournament: Tournament, round_: Round, user, opponent, *, is_walkover: bool = False
+) -> tuple[str, str]:
     subject = _("%(name)s : le tour %(number)s commence") % {
         "name": tournament,
         "number": round_.number,
@@ -779,6 +828,11 @@ def _round_email(tournament: Tournament, round_: Round, user, opponent) -> tuple
             situation = _("Vous êtes au repos pendant ce tour.")
         else:
             situation = _("Vous êtes exempt pour ce tour : il compte comme une victoire.")
+    elif is_walkover:
+        situation = _(
+            "Votre adversaire, %(opponent)s, absent à un tour précédent, ne joue plus : "
+            "vous gagnez ce match sans jouer."
+        ) % {"opponent": opponent.username}
     else:
         situation = _(
             "Votre adversaire : %(opponent)s. La partie s'ouvre d'elle-même dans la salle "

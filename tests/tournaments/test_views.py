@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from tournaments.models import Registration, Tournament
 
-from .conftest import advance, live_games, lose_every_live_game, register
+from .conftest import advance, live_games, lose_every_live_game, no_show, register
 
 
 def client_for(user=None) -> Client:
@@ -214,3 +214,18 @@ def test_a_page_read_starts_a_competition_whose_start_has_passed(make_tournament
 
 def test_an_unknown_competition_is_not_found(db):
     assert client_for().get("/tournois/999/").status_code == 404
+
+
+def test_a_round_robin_walkover_says_that_the_opponent_was_absent(make_tournament, members):
+    tournament = make_tournament(format=Tournament.Format.ROUND_ROBIN)
+    players = members(4)
+    register(tournament, *players)
+    advance(tournament)
+    first_game, _other_game = live_games(tournament)
+    no_show(first_game, first_game.seat1)
+    lose_every_live_game(tournament)
+    advance(tournament, minutes=5)
+
+    html = client_for().get(f"/tournois/{tournament.pk}/").content.decode()
+
+    assert html.count("gagné sans jouer : adversaire absent") == 1
