@@ -410,6 +410,11 @@ class Match(models.Model):
     points1 = models.PositiveIntegerField(default=0)
     # Since when the next game is due: a player busy elsewhere is waited for from here.
     ready_at = models.DateTimeField(null=True, blank=True)
+    # The loser, when he made no move in any of the match's games (a no-show, lost on time) or
+    # was already withdrawn for one: he is paired in no later round (docs/tournaments.md).
+    absent_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
     decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

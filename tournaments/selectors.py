@@ -3,9 +3,11 @@
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.selectors import member_is_verified, wallet_balance
 from games.models import Game
@@ -13,6 +15,19 @@ from rankings.stars import star_label
 
 from . import standings as standings_module
 from .models import FinalStanding, Match, MatchGame, Registration, Round, Tournament
+
+# --- The clock of a decision -----------------------------------------------------------------
+
+
+def decision_time_label() -> str:
+    """Return the time a player has for each decision, as the games enforce it ("3 minutes",
+    "90 secondes"), in the active language: the page and the round's e-mail promise that."""
+    seconds = settings.GAME_DECISION_SECONDS
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}
+    return ngettext("%(count)d seconde", "%(count)d secondes", seconds) % {"count": seconds}
+
 
 # --- Inputs of the pairing and the standings --------------------------------------------------
 
@@ -33,7 +48,15 @@ def tournament_results(*, tournament: Tournament) -> list[standings_module.Match
     rows = (
         Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED)
         .order_by("round__number", "position")
-        .values_list("player0_id", "player1_id", "winner_id", "points0", "points1", "round__number")
+        .values_list(
+            "player0_id",
+            "player1_id",
+            "winner_id",
+            "points0",
+            "points1",
+            "round__number",
+            "absent_player_id",
+        )
     )
     return [
         standings_module.MatchResult(
@@ -43,9 +66,19 @@ def tournament_results(*, tournament: Tournament) -> list[standings_module.Match
             points0=points0,
             points1=points1,
             round_number=number,
+            absent=absent,
         )
-        for player0, player1, winner, points0, points1, number in rows
+        for player0, player1, winner, points0, points1, number, absent in rows
     ]
+
+
+def tournament_absent_players(*, tournament: Tournament) -> set[int]:
+    """Return the players withdrawn for a no-show: each lost a match without a move of his."""
+    return set(
+        Match.objects.filter(tournament=tournament, absent_player__isnull=False).values_list(
+            "absent_player_id", flat=True
+        )
+    )
 
 
 def tournament_standings_compute(
@@ -124,6 +157,8 @@ class MatchView:
     points: tuple[int, int]
     games: list[GameLink]
     is_best_of_three: bool
+    # Won without a game: the opponent had been withdrawn for a no-show.
+    is_walkover: bool = False
 
     @property
     def is_bye(self) -> bool:
@@ -343,6 +378,9 @@ def _round_views(tournament: Tournament, players: dict[int, PlayerView]) -> list
                 points=(match.points0, match.points1),
                 games=games_by_match.get(match.pk, []),
                 is_best_of_three=is_best_of_three,
+                is_walkover=match.is_finished
+                and match.absent_player_id is not None
+                and not (games_by_match.get(match.pk)),
             )
         )
     views = []
@@ -402,6 +440,27 @@ class MemberEntry:
     current_game_url: str | None
 
 
+def registration_at_the_same_start(*, tournament: Tournament, user) -> Registration | None:
+    """Return the member's active registration to another competition, not ended, that starts
+    at the same time as this one.
+
+    Registration refuses such a competition: two first rounds at once are a certain clash.
+    Competitions that overlap later (one starting while another still runs) are served by the
+    round waiting for him (docs/tournaments.md, *Busy*).
+    """
+    return (
+        Registration.objects.filter(
+            user=user,
+            withdrawn_at__isnull=True,
+            tournament__starts_at=tournament.starts_at,
+            tournament__status__in=(Tournament.Status.SCHEDULED, Tournament.Status.RUNNING),
+        )
+        .exclude(tournament=tournament)
+        .select_related("tournament")
+        .first()
+    )
+
+
 def member_entry(*, tournament: Tournament, user, now: dt.datetime) -> MemberEntry | None:
     """Return what the page offers a signed-in member: register, withdraw, go to his game."""
     if user is None or not user.is_authenticated:
@@ -423,6 +482,11 @@ def member_entry(*, tournament: Tournament, user, now: dt.datetime) -> MemberEnt
             >= tournament.max_players
         ):
             refusal = _("Ce tournoi est complet.")
+        elif clash := registration_at_the_same_start(tournament=tournament, user=user):
+            refusal = _(
+                "Vous êtes inscrit au tournoi « %(name)s », qui commence à la même heure : on "
+                "ne joue qu'une partie à la fois."
+            ) % {"name": clash.tournament}
     current_game = (
         MatchGame.objects.filter(
             match__tournament=tournament,

@@ -19,6 +19,7 @@ import logging
 import random
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
@@ -31,7 +32,7 @@ from accounts.models import OperatorAction
 from accounts.selectors import member_is_verified
 from accounts.services import InsufficientCredits, operator_action_record, wallet_move
 from games.errors import GameError
-from games.models import Game
+from games.models import Game, GameAction
 from games.services import game_start_between
 from rankings.models import Subscription
 from rankings.periods import LadderKind, period_containing, site_zone
@@ -48,7 +49,14 @@ from .models import (
     Tournament,
     TournamentPrize,
 )
-from .selectors import tournament_results, tournament_seeded_players, tournament_standings_compute
+from .selectors import (
+    decision_time_label,
+    registration_at_the_same_start,
+    tournament_absent_players,
+    tournament_results,
+    tournament_seeded_players,
+    tournament_standings_compute,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +75,10 @@ REFUSALS = {
     "email_not_verified": gettext_lazy("Ce tournoi demande une adresse e-mail vérifiée."),
     "not_enough_stars": gettext_lazy("Ce tournoi demande au moins %(stars)s."),
     "already_registered": gettext_lazy("Vous êtes déjà inscrit à ce tournoi."),
+    "overlapping": gettext_lazy(
+        "Vous êtes inscrit au tournoi « %(name)s », qui commence à la même heure : on ne "
+        "joue qu'une partie à la fois."
+    ),
     "full": gettext_lazy("Ce tournoi est complet."),
     "insufficient_credits": gettext_lazy(
         "Crédits insuffisants : l'inscription coûte %(fee)s crédits."
@@ -81,10 +93,6 @@ REFUSALS = {
 def _refusal(code: str, **values) -> TournamentError:
     message = str(REFUSALS[code])
     return TournamentError(code, message % values if values else message)
-
-
-def _decision_delay() -> dt.timedelta:
-    return dt.timedelta(seconds=settings.GAME_DECISION_SECONDS)
 
 
 def _lock(tournament_id: int) -> Tournament | None:
@@ -107,6 +115,12 @@ def registration_create(*, tournament_id: int, user, now: dt.datetime) -> Regist
         active = Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
         if active.filter(user=user).exists():
             raise _refusal("already_registered")
+        # The member's row, so that two registrations of his to competitions starting together
+        # take turns (the competition first, then the member: the order of every lock here).
+        list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+        clash = registration_at_the_same_start(tournament=tournament, user=user)
+        if clash is not None:
+            raise _refusal("overlapping", name=clash.tournament)
         if active.count() >= tournament.max_players:
             raise _refusal("full")
         registration = Registration.objects.create(
@@ -239,19 +253,27 @@ def tournament_is_due(*, tournament: Tournament, now: dt.datetime) -> bool:
 
 def tournament_advance(
     *, tournament_id: int, now: dt.datetime, rng: random.Random | None = None
-) -> None:
-    """Move the competition on as far as it can go now; a no-op when nothing is due."""
+) -> bool:
+    """Move the competition on as far as it can go now; a no-op when nothing is due.
+
+    Return whether something changed; the page's socket then hears it once, whatever the
+    number of steps taken (docs/tournaments.md, *The page's socket*).
+    """
     with transaction.atomic():
         tournament = _lock(tournament_id)
         if tournament is None:
-            return
+            return False
+        changed = False
         if tournament.status == Tournament.Status.SCHEDULED:
             if now < tournament.starts_at:
-                return
+                return False
             _start(tournament, now=now, rng=rng)
+            if tournament.status != Tournament.Status.RUNNING:
+                # Cancelled: `_cancel` has told the page (it serves the operator's cancel too).
+                return True
+            changed = True
         if tournament.status != Tournament.Status.RUNNING:
-            return
-        changed = False
+            return False
         # Each pass settles the current round; a round that completes opens the next one.
         for _pass in range((tournament.round_count or 0) + 1):
             current = tournament.rounds.order_by("-number").first()
@@ -265,6 +287,7 @@ def tournament_advance(
             _round_create(tournament, number=current.number + 1, now=now, rng=rng)
         if changed:
             tournament_changed_on_commit(tournament_id=tournament.pk)
+    return changed
 
 
 def _start(tournament: Tournament, *, now: dt.datetime, rng) -> None:
@@ -310,7 +333,6 @@ def _start(tournament: Tournament, *, now: dt.datetime, rng) -> None:
     tournament.started_at = now
     tournament.save(update_fields=["round_count", "status", "started_at"])
     _round_create(tournament, number=1, now=now, rng=rng)
-    tournament_changed_on_commit(tournament_id=tournament.pk)
 
 
 def _round_pairs(tournament: Tournament, number: int) -> list[tuple[int, int | None]]:
@@ -337,6 +359,9 @@ def _round_pairs(tournament: Tournament, number: int) -> list[tuple[int, int | N
         tournament=tournament, players=players, results=results
     )
     had_bye = {result.player0 for result in results if result.is_bye}
+    # A member withdrawn for a no-show is paired no more: the others meet among themselves, and
+    # an odd number left gives one of them the bye, as in any round.
+    absent = tournament_absent_players(tournament=tournament)
     entrants = [
         pairing.SwissEntrant(
             player=standing.player,
@@ -345,17 +370,31 @@ def _round_pairs(tournament: Tournament, number: int) -> list[tuple[int, int | N
             has_had_bye=standing.player in had_bye,
         )
         for standing in standings
+        if standing.player not in absent
     ]
+    if len(entrants) < 2:
+        return [(entrant.player, None) for entrant in entrants]
     pairs, bye = pairing.swiss_pairings(entrants)
     return [*pairs, *([(bye, None)] if bye is not None else [])]
 
 
 def _round_create(tournament: Tournament, *, number: int, now: dt.datetime, rng) -> Round:
     pairs = _round_pairs(tournament, number)
+    # A round robin's fixed schedule still names members withdrawn for a no-show: each opponent
+    # of theirs wins at once, as he would have on time, without waiting a clock for nobody.
+    absent = tournament_absent_players(tournament=tournament)
     round_ = Round.objects.create(tournament=tournament, number=number, started_at=now)
     matches = []
     for position, (first, second) in enumerate(pairs, 1):
-        is_bye = second is None
+        if first in absent and (second is None or second in absent):
+            continue  # nobody at this table will play: no result for anyone
+        if second is None or second in absent:
+            winner_id = first
+        elif first in absent:
+            winner_id = second
+        else:
+            winner_id = None
+        is_decided = winner_id is not None
         matches.append(
             Match(
                 tournament=tournament,
@@ -363,21 +402,30 @@ def _round_create(tournament: Tournament, *, number: int, now: dt.datetime, rng)
                 position=position,
                 player0_id=first,
                 player1_id=second,
-                status=Match.Status.FINISHED if is_bye else Match.Status.WAITING,
-                winner_id=first if is_bye else None,
-                decided_at=now if is_bye else None,
+                status=Match.Status.FINISHED if is_decided else Match.Status.WAITING,
+                winner_id=winner_id,
+                absent_player_id=(
+                    (second if winner_id == first else first)
+                    if is_decided and second is not None
+                    else None
+                ),
+                decided_at=now if is_decided else None,
                 ready_at=now,
             )
         )
     Match.objects.bulk_create(matches)
     for match in Match.objects.filter(round=round_).select_related("player0", "player1"):
         for player, opponent in ((match.player0, match.player1), (match.player1, match.player0)):
-            if player is None:
+            if player is None or player.pk in absent:
                 continue
             _email_on_commit(
                 user=player,
-                build=lambda user, opponent=opponent: _round_email(
-                    tournament, round_, user, opponent
+                build=lambda user, opponent=opponent, match=match: _round_email(
+                    tournament,
+                    round_,
+                    user,
+                    opponent,
+                    is_walkover=match.absent_player_id is not None,
                 ),
             )
     return round_
@@ -421,6 +469,9 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
     needed = tournament.games_per_match
     if max(match.wins0, match.wins1) >= needed:
         match.winner_id = match.player0_id if match.wins0 >= needed else match.player1_id
+        loser_id = match.player1_id if match.winner_id == match.player0_id else match.player0_id
+        if not _has_acted(games, user_id=loser_id):
+            match.absent_player_id = loser_id
         match.status = Match.Status.FINISHED
         match.decided_at = now
         match.save()
@@ -429,10 +480,9 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
         match.status = Match.Status.PLAYING
         match.save()
         return before != (match.status, match.wins0, match.wins1)
-    # The next game is due: since the round began, or since the previous game ended. A player
-    # still busy in another game is waited for as long as one decision may take.
-    due_since = finished[-1].ended_at if finished else match.ready_at
-    may_interrupt = due_since is None or now >= due_since + _decision_delay()
+    # The next game is due. A player still playing another game (of the waiting room, of a
+    # four-player table, of another competition) is waited for until it ends, however long:
+    # a member never holds two games at once (docs/tournaments.md, *Busy*).
     try:
         with transaction.atomic():
             game = game_start_between(
@@ -442,7 +492,6 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
                 origin=Game.Origin.TOURNAMENT,
                 origin_label=str(tournament),
                 origin_url=tournament.get_absolute_url(),
-                allow_busy=may_interrupt,
                 now=now,
                 rng=rng,
             )
@@ -460,6 +509,23 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
     match.status = Match.Status.PLAYING
     match.save()
     return True
+
+
+def _has_acted(match_games: list[MatchGame], *, user_id: int) -> bool:
+    """Return whether the member made a move, or left, in one of the match's games.
+
+    Running out of time without a move is the one thing an absent member does: a member who
+    played a card, or who left (he was there, and chose to), is no no-show.
+    """
+    acts = Q()
+    for match_game in match_games:
+        seat = 0 if match_game.game.seat0_id == user_id else 1
+        acts |= Q(game_id=match_game.game_id, seat=seat)
+    return (
+        GameAction.objects.filter(acts)
+        .exclude(kind=GameAction.Kind.FORFEIT, payload__reason=Game.EndReason.TIMEOUT)
+        .exists()
+    )
 
 
 def _finish(tournament: Tournament, *, now: dt.datetime) -> None:
@@ -562,15 +628,18 @@ def tournament_game_ended(*, game: Game) -> None:
     if not _match_game_result_store(match_game_id=match_game["pk"], game=game):
         return
     tournament_id = match_game["match__tournament_id"]
-    tournament_changed_on_commit(tournament_id=tournament_id)
     transaction.on_commit(lambda: _advance_after_game(tournament_id))
 
 
 def _advance_after_game(tournament_id: int) -> None:
+    # The advance that follows tells the page, once; only when it tells nothing (it failed, or
+    # another runner took the step) does the page hear of the result from here.
     try:
-        tournament_advance(tournament_id=tournament_id, now=timezone.now())
+        if tournament_advance(tournament_id=tournament_id, now=timezone.now()):
+            return
     except Exception:  # the game's result is committed; the scheduled job will carry on
         logger.exception("Tournament %s: could not advance after a game ended", tournament_id)
+    tournament_changed_on_commit(tournament_id=tournament_id)
 
 
 # --- The scheduled job ------------------------------------------------------------------------
@@ -747,7 +816,9 @@ def _page_url(tournament: Tournament) -> str:
     return settings.SITE_URL.rstrip("/") + tournament.get_absolute_url()
 
 
-def _round_email(tournament: Tournament, round_: Round, user, opponent) -> tuple[str, str]:
+def _round_email(
+    tournament: Tournament, round_: Round, user, opponent, *, is_walkover: bool = False
+) -> tuple[str, str]:
     subject = _("%(name)s : le tour %(number)s commence") % {
         "name": tournament,
         "number": round_.number,
@@ -757,11 +828,17 @@ def _round_email(tournament: Tournament, round_: Round, user, opponent) -> tuple
             situation = _("Vous êtes au repos pendant ce tour.")
         else:
             situation = _("Vous êtes exempt pour ce tour : il compte comme une victoire.")
+    elif is_walkover:
+        situation = _(
+            "Votre adversaire, %(opponent)s, absent à un tour précédent, ne joue plus : "
+            "vous gagnez ce match sans jouer."
+        ) % {"opponent": opponent.username}
     else:
         situation = _(
             "Votre adversaire : %(opponent)s. La partie s'ouvre d'elle-même dans la salle "
-            "d'attente ; chaque décision a 3 minutes, après quoi la partie est perdue par forfait."
-        ) % {"opponent": opponent.username}
+            "d'attente ; chaque décision a %(decision_time)s, après quoi la partie est perdue "
+            "par forfait."
+        ) % {"opponent": opponent.username, "decision_time": decision_time_label()}
     message = _(
         "Bonjour %(name)s,\n\n"
         "Le tour %(number)s du tournoi « %(tournament)s » commence.\n%(situation)s\n\n"

@@ -1,18 +1,22 @@
 """Standings and tie-breaks of the three formats (docs/tournaments.md, *Standings*).
 
+A player who lost a match without a move of his (a no-show, withdrawn from the rounds after
+it) never ranks above a player who played: in each format he comes after every player on the
+same points (or knocked out in the same round), before any other tie-break.
+
 Pure: no Django. A match is won or lost (Manille has no draw); a match's *deal points* are the
 totals of its games' scores (for a best of three, the sum over the games played).
 
-- **Swiss**: match points (a win 1, a bye 1, a loss 0), then **Buchholz** (the sum of the
-  match points of the opponents met; a bye adds nothing), then **Sonneborn–Berger** (the sum
-  of the match points of the opponents beaten), then the seed.
+- **Swiss**: match points (a win 1, a bye 1, a loss 0), then present before absent, then
+  **Buchholz** (the sum of the match points of the opponents met; a bye adds nothing), then
+  **Sonneborn–Berger** (the sum of the match points of the opponents beaten), then the seed.
 - **Round robin**: match points (a rest counts nothing: every player rests as often), then
-  **head-to-head** (the match points won against the players on the same points), then the
-  **deal points difference** (points scored minus points conceded over all matches), then
-  the seed.
+  present before absent, then **head-to-head** (the match points won against the players on
+  the same points), then the **deal points difference** (points scored minus points conceded
+  over all matches), then the seed.
 - **Single elimination**: the furthest round reached (the champion first, then the finalist,
-  then the semi-finalists...), then, among players knocked out in the same round, the deal
-  points difference, then the seed.
+  then the semi-finalists...), then, among players knocked out in the same round, those who
+  played before a no-show, then the deal points difference, then the seed.
 """
 
 from collections.abc import Hashable, Sequence
@@ -27,6 +31,8 @@ class MatchResult:
     points0: int = 0  # deal points scored by player0 over the match
     points1: int = 0
     round_number: int = 1
+    # The loser, when he never made a move in the match (a no-show) or was no longer there.
+    absent: Hashable | None = None
 
     @property
     def is_bye(self) -> bool:
@@ -56,6 +62,7 @@ class Standing:
     tiebreak1: int = 0
     tiebreak2: int = 0
     deal_difference: int = 0
+    absences: int = 0  # matches lost without a move of his
     rank: int = 0
     opponents: list = field(default_factory=list)
 
@@ -71,6 +78,8 @@ def _tally(players: Sequence[Hashable], results: Sequence[MatchResult]) -> dict:
                 standing.byes += 1
                 continue
             standing.opponents.append(result.opponent_of(player))
+            if result.absent == player:
+                standing.absences += 1
             standing.deal_difference += result.deal_difference_for(player)
             if result.winner == player:
                 standing.wins += 1
@@ -87,7 +96,7 @@ def _ranked(table: dict, key) -> list[Standing]:
 
 
 def swiss_standings(players: Sequence[Hashable], results: Sequence[MatchResult]) -> list[Standing]:
-    """Return the Swiss standings: points, Buchholz, Sonneborn–Berger, then seed."""
+    """Return the Swiss standings: points, present first, Buchholz, Sonneborn–Berger, seed."""
     table = _tally(players, results)
     for standing in table.values():
         standing.points = standing.wins + standing.byes
@@ -98,13 +107,14 @@ def swiss_standings(players: Sequence[Hashable], results: Sequence[MatchResult])
     for standing in table.values():
         standing.tiebreak1 = sum(table[opponent].points for opponent in standing.opponents)
         standing.tiebreak2 = sum(table[opponent].points for opponent in beaten[standing.player])
-    return _ranked(table, lambda s: (-s.points, -s.tiebreak1, -s.tiebreak2, s.seed))
+    return _ranked(table, lambda s: (-s.points, s.absences > 0, -s.tiebreak1, -s.tiebreak2, s.seed))
 
 
 def round_robin_standings(
     players: Sequence[Hashable], results: Sequence[MatchResult]
 ) -> list[Standing]:
-    """Return the round-robin standings: points, head-to-head, deal points difference, seed."""
+    """Return the round-robin standings: points, present first, head-to-head, deal points
+    difference, seed."""
     table = _tally(players, results)
     for standing in table.values():
         standing.points = standing.wins
@@ -116,13 +126,13 @@ def round_robin_standings(
         # A win counts for head-to-head when both were level on points at the end.
         if table[result.winner].points == table[loser].points:
             table[result.winner].tiebreak1 += 1
-    return _ranked(table, lambda s: (-s.points, -s.tiebreak1, -s.tiebreak2, s.seed))
+    return _ranked(table, lambda s: (-s.points, s.absences > 0, -s.tiebreak1, -s.tiebreak2, s.seed))
 
 
 def elimination_standings(
     players: Sequence[Hashable], results: Sequence[MatchResult]
 ) -> list[Standing]:
-    """Return the final order of a bracket: round reached, then deal difference, then seed.
+    """Return the final order of a bracket: round reached, present first, deal difference, seed.
 
     `tiebreak1` is the last round a player won or played in (the champion gets one more).
     """
@@ -136,4 +146,4 @@ def elimination_standings(
                 continue
             reached = result.round_number + (1 if result.winner == player else 0)
             table[player].tiebreak1 = max(table[player].tiebreak1, reached)
-    return _ranked(table, lambda s: (-s.tiebreak1, -s.tiebreak2, s.seed))
+    return _ranked(table, lambda s: (-s.tiebreak1, s.absences > 0, -s.tiebreak2, s.seed))

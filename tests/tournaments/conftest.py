@@ -6,8 +6,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts.services import wallet_move
+from games import engine
 from games.models import Game
-from games.services import game_leave
+from games.services import game_act, game_enforce_deadlines, game_leave
 from tournaments.models import Match, MatchGame, Tournament, TournamentPrize
 from tournaments.services import registration_create, tournament_advance
 
@@ -112,6 +113,25 @@ def live_games(tournament: Tournament) -> list[Game]:
 def lose(game: Game, loser) -> None:
     """End a game at once: the loser leaves it (a forfeit, ladder.md)."""
     game_leave(game_id=game.pk, user=loser)
+
+
+def no_show(game: Game, absent) -> None:
+    """End a game on time with no move of `absent`: his opponent plays every turn of his own
+    until it is the absent member's, whose clock then runs out."""
+    game.refresh_from_db()
+    while True:
+        state = engine.state_from_json(game.state)
+        seat = engine.seat_to_act(state)
+        player = game.seat0 if seat == 0 else game.seat1
+        if player == absent:
+            break
+        action = engine.legal_actions(state, seat)[0].to_json()
+        action.pop("seat")
+        game_act(game_id=game.pk, user=player, action=action, expected_version=game.version)
+        game.refresh_from_db()
+    game_enforce_deadlines(now=game.deadline + dt.timedelta(seconds=1), game_ids=[game.pk])
+    game.refresh_from_db()
+    assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.TIMEOUT)
 
 
 def lose_every_live_game(tournament: Tournament, *, seat: int = 1) -> list:

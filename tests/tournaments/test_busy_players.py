@@ -1,15 +1,25 @@
 """A player who is elsewhere when his competition game is due (docs/tournaments.md, *Busy*).
 
 His game waiting in the waiting room is cancelled; a game he is playing is not interrupted: the
-competition waits for it to end, at most as long as one decision may take (3 minutes), then
-starts his game anyway and the normal forfeit clock applies.
+competition waits for it to end, however long it lasts, so that he never holds two games at
+once, and starts his game as soon as it has ended.
 """
+
+import datetime as dt
+
+from django.db.models import Q
 
 from games import services as game_services
 from games.models import Game
 from tournaments.models import Match
 
 from .conftest import advance, live_games, register, round_matches
+
+
+def games_in_progress(user) -> int:
+    return Game.objects.filter(
+        Q(seat0=user) | Q(seat1=user), status=Game.Status.IN_PROGRESS
+    ).count()
 
 
 def test_a_game_waiting_in_the_waiting_room_is_cancelled_when_the_round_starts(
@@ -44,7 +54,12 @@ def test_a_player_in_another_game_is_waited_for_then_brought_to_his_game(
     advance(tournament, minutes=2)
     assert live_games(tournament) == []
 
-    advance(tournament, minutes=3)
+    # Longer than one decision: still no second game while the first goes on.
+    advance(tournament, minutes=30)
+    assert (live_games(tournament), games_in_progress(first)) == ([], 1)
+
+    game_services.game_leave(game_id=free_game.pk, user=friend)
+    advance(tournament, minutes=31)
     (game,) = live_games(tournament)
     assert (game.seat0, game.seat1) == (first, second)
     match.refresh_from_db()
@@ -127,6 +142,39 @@ def test_a_player_at_a_running_four_player_table_is_waited_for(make_tournament, 
     advance(tournament)
     waiting = live_games(tournament)
     advance(tournament, minutes=5)
+    still_waiting = live_games(tournament)
+    table_services.table_leave(table_id=table.pk, user=first)
+    advance(tournament, minutes=6)
 
-    assert waiting == []
+    assert (waiting, still_waiting) == ([], [])
     assert len(live_games(tournament)) == 1
+
+
+def test_a_member_of_two_competitions_starting_together_plays_one_game_at_a_time(
+    make_tournament, members
+):
+    evening = make_tournament(name="Coupe du soir")
+    # A minute apart: registration refuses only the same start (test_registration.py).
+    night = make_tournament(
+        name="Coupe de la nuit", starts_at=evening.starts_at + dt.timedelta(minutes=1)
+    )
+    both, evening_opponent, night_opponent = members(3)
+    register(evening, both, evening_opponent)
+    register(night, both, night_opponent)
+
+    advance(evening)
+    advance(night)
+    (night_match,) = round_matches(night, 1)
+    # Long after one decision's wait, his evening game still goes on: the night one waits.
+    advance(night, minutes=30)
+    waited = (live_games(night), games_in_progress(both))
+    (evening_game,) = live_games(evening)
+    game_services.game_leave(game_id=evening_game.pk, user=evening_opponent)
+    advance(night, minutes=31)
+
+    assert waited == ([], 1)
+    night_match.refresh_from_db()
+    assert night_match.status == Match.Status.PLAYING
+    (night_game,) = live_games(night)
+    assert {night_game.seat0, night_game.seat1} == {both, night_opponent}
+    assert games_in_progress(both) == 1

@@ -53,6 +53,39 @@ async def test_the_page_socket_says_when_a_game_ends_and_the_final_begins(starte
     await page.disconnect()
 
 
+async def frames_until_quiet(communicator, quiet: float = 1.0) -> list[dict]:
+    """Read every frame the socket sends until it stays silent for `quiet` seconds."""
+    frames = []
+    while not await communicator.receive_nothing(timeout=quiet):
+        frames.append(await communicator.receive_json_from(timeout=quiet))
+    return frames
+
+
+async def test_the_page_socket_says_once_that_the_competition_started(started_bracket):
+    tournament, _players = started_bracket
+    page, connected, _ = await open_socket(f"/ws/tournois/{tournament.pk}/")
+    assert connected
+
+    await sync_to_async(advance)(tournament)
+
+    assert await frames_until_quiet(page) == [{"type": "changed"}]
+    await page.disconnect()
+
+
+async def test_the_page_socket_says_once_that_a_game_ended(started_bracket):
+    tournament, players = started_bracket
+    await sync_to_async(advance)(tournament)
+    (semi_final,) = await sync_to_async(live_games)(tournament)
+    page, connected, _ = await open_socket(f"/ws/tournois/{tournament.pk}/")
+    assert connected
+
+    # One event: the semi-final ends, which decides its match and starts the final.
+    await sync_to_async(game_leave)(game_id=semi_final.pk, user=players[2])
+
+    assert await frames_until_quiet(page) == [{"type": "changed"}]
+    await page.disconnect()
+
+
 async def test_an_unknown_competition_socket_is_closed(db):
     _page, connected, code = await open_socket("/ws/tournois/999/")
 

@@ -24,6 +24,7 @@ from .conftest import (
     lose,
     lose_every_live_game,
     match_games,
+    no_show,
     register,
     round_matches,
 )
@@ -75,6 +76,26 @@ def test_the_start_seeds_by_stars_then_weekly_points_and_mails_each_player(
     assert len(live_games(tournament)) == 2
     assert len(mail.outbox) == 4
     assert all("le tour 1 commence" in message.subject for message in mail.outbox)
+
+
+def test_the_round_email_states_the_real_time_per_decision(
+    make_tournament, member, settings, django_capture_on_commit_callbacks
+):
+    settings.GAME_DECISION_SECONDS = 60
+    tournament = make_tournament()
+    french = member("french")
+    english = member("english")
+    english.preferred_language = "en"
+    english.save()
+    register(tournament, french, english)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        advance(tournament)
+
+    bodies = {message.to[0]: message.body for message in mail.outbox}
+    assert "chaque décision a 1 minute, après quoi la partie" in bodies[french.email]
+    assert "each decision has 1 minute, after which the game" in bodies[english.email]
+    assert "3 minutes" not in bodies[french.email] + bodies[english.email]
 
 
 def test_a_forfeit_sends_the_winner_to_the_next_round_of_the_bracket(make_tournament, members):
@@ -297,3 +318,48 @@ def test_after_a_crash_between_two_steps_the_scheduled_job_carries_on(make_tourn
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert FinalStanding.objects.get(tournament=tournament, rank=1).user == first
+
+
+def test_a_swiss_no_show_is_paired_no_more_and_a_player_who_left_still_is(make_tournament, members):
+    tournament = make_tournament(format=Tournament.Format.SWISS, swiss_rounds=3)
+    players = members(4)
+    register(tournament, *players)
+    advance(tournament)
+    first_game, second_game = live_games(tournament)
+    absent = first_game.seat1
+    left = second_game.seat1
+
+    no_show(first_game, absent)
+    lose(second_game, left)
+    advance(tournament, minutes=5)
+
+    (first_match, second_match) = round_matches(tournament, 1)
+    assert (first_match.absent_player, second_match.absent_player) == (absent, None)
+    round_two = round_matches(tournament, 2)
+    paired = [{match.player0, match.player1} for match in round_two]
+    assert len(round_two) == 2
+    assert all(absent not in pair for pair in paired)
+    assert sum(1 for match in round_two if match.is_bye) == 1
+    assert any(left in pair for pair in paired)
+    assert len(live_games(tournament)) == 1
+
+
+def test_a_round_robin_no_show_loses_his_later_matches_at_once(make_tournament, members):
+    tournament = make_tournament(format=Tournament.Format.ROUND_ROBIN)
+    players = members(4)
+    register(tournament, *players)
+    advance(tournament)
+    first_game, second_game = live_games(tournament)
+    absent = first_game.seat1
+
+    no_show(first_game, absent)
+    lose(second_game, second_game.seat1)
+    advance(tournament, minutes=5)
+
+    round_two = round_matches(tournament, 2)
+    (walkover,) = [match for match in round_two if absent in (match.player0, match.player1)]
+    assert walkover.status == Match.Status.FINISHED
+    assert walkover.absent_player == absent
+    assert walkover.winner not in (None, absent)
+    assert match_games(walkover) == []
+    assert len(live_games(tournament)) == 1

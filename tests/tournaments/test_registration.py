@@ -54,6 +54,48 @@ def test_a_second_registration_is_refused_and_debits_nothing(make_tournament, me
     assert wallet_balance(user=alice) == 15
 
 
+def same_dates(tournament) -> dict:
+    return {
+        "registration_closes_at": tournament.registration_closes_at,
+        "starts_at": tournament.starts_at,
+    }
+
+
+def test_a_competition_starting_with_another_of_the_member_is_refused(make_tournament, members):
+    evening = make_tournament(name="Coupe du soir", entry_fee=5)
+    same_time = make_tournament(name="Coupe de la nuit", entry_fee=5, **same_dates(evening))
+    a_minute_later = make_tournament(
+        name="Coupe du lendemain", starts_at=evening.starts_at + dt.timedelta(minutes=1)
+    )
+    alice, bob = members(2)
+    grant(alice, 20)
+    grant(bob, 5)
+    register(evening, alice)
+
+    assert refused(same_time, alice) == "overlapping"
+    # Another start, or another member, is no clash: the round waits for a busy player.
+    register(a_minute_later, alice)
+    register(same_time, bob)
+    assert wallet_balance(user=alice) == 15
+    registered = Registration.objects.filter(user=alice).values_list("tournament__name")
+    assert sorted(registered) == [("Coupe du lendemain",), ("Coupe du soir",)]
+
+
+def test_a_withdrawal_or_a_cancellation_frees_the_start_time(make_tournament, members):
+    withdrawn = make_tournament(name="Coupe quittée")
+    cancelled = make_tournament(name="Coupe annulée", **same_dates(withdrawn))
+    same_time = make_tournament(name="Coupe de la nuit", **same_dates(withdrawn))
+    alice, bob = members(2)
+    register(withdrawn, alice)
+    registration_withdraw(tournament_id=withdrawn.pk, user=alice, now=timezone.now())
+    register(cancelled, bob)
+    tournament_cancel(tournament_id=cancelled.pk, reason="operator", now=timezone.now())
+
+    register(same_time, alice, bob)
+
+    assert Registration.objects.filter(tournament=same_time).count() == 2
+
+
 def test_insufficient_credits_creates_nothing(make_tournament, members):
     tournament = make_tournament(entry_fee=50)
     (alice,) = members(1)

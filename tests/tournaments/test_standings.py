@@ -133,3 +133,66 @@ def test_elimination_ranks_by_round_reached_then_deal_points_difference():
         (4, 4, 2, -40),
         (5, 5, 1, -11),
     ]
+
+
+def no_show(winner, absent, points=(0, 0), round_number=1) -> MatchResult:
+    """The absent player lost on time without a move of his (or was not there at all)."""
+    return MatchResult(
+        player0=winner,
+        player1=absent,
+        winner=winner,
+        points0=points[0],
+        points1=points[1],
+        round_number=round_number,
+        absent=absent,
+    )
+
+
+def test_elimination_places_a_no_show_after_the_players_beaten_in_his_round():
+    # D played and lost 40–71 (difference −31); C never came: 0–0 (difference 0), yet last.
+    # The final: A beat B 71–60.
+    results = [
+        win("A", "D", points=(71, 40)),
+        no_show("B", "C"),
+        win("A", "B", points=(71, 60), round_number=2),
+    ]
+
+    standings = elimination_standings(["A", "B", "C", "D"], results)
+
+    assert [(s.rank, s.player, s.tiebreak1, s.tiebreak2) for s in standings] == [
+        (1, "A", 3, 42),
+        (2, "B", 2, -11),
+        (3, "D", 1, -31),
+        (4, "C", 1, 0),
+    ]
+
+
+def test_swiss_places_a_no_show_after_the_players_on_his_points():
+    # Round 1: A beat B, C beat D. Round 2: A did not show against C; B beat D.
+    results = [
+        win("A", "B"), win("C", "D"),
+        no_show("C", "A", round_number=2), win("B", "D", round_number=2),
+    ]  # fmt: skip
+
+    standings = swiss_standings(["A", "B", "C", "D"], results)
+
+    # Points: C 2, A 1, B 1, D 0. Buchholz: A met B (1) and C (2) = 3, B met A (1) and D (0)
+    # = 1, so A would stand above B; A is absent, B played: B first.
+    assert table(standings) == [
+        (1, "C", 2, 1, 1),
+        (2, "B", 1, 1, 0),
+        (3, "A", 1, 3, 1),
+        (4, "D", 0, 3, 0),
+    ]
+
+
+def test_round_robin_places_a_no_show_after_the_players_on_his_points():
+    # Round 1: A beat B 71–0 (C rests). Round 2: A did not show against C, 0–0 (B rests).
+    # Round 3: B beat C 71–0 (A rests).
+    results = [win("A", "B"), no_show("C", "A", round_number=2), win("B", "C", round_number=3)]
+
+    standings = round_robin_standings(["A", "B", "C"], results)
+
+    # One point each and one head-to-head win each; deal difference A +71, B 0, C −71, so A
+    # would be first; A is absent: B, C, then A.
+    assert table(standings) == [(1, "B", 1, 1, 0), (2, "C", 1, 1, -71), (3, "A", 1, 1, 71)]

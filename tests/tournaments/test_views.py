@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from tournaments.models import Registration, Tournament
 
-from .conftest import advance, live_games, lose_every_live_game, register
+from .conftest import advance, live_games, lose_every_live_game, no_show, register
 
 
 def client_for(user=None) -> Client:
@@ -71,6 +71,21 @@ def test_everything_is_shown_before_the_start(make_tournament, members):
         assert text in html, text
 
 
+def test_the_page_states_the_real_time_per_decision(make_tournament, member, settings):
+    settings.GAME_DECISION_SECONDS = 90
+    tournament = make_tournament()
+    english = member("english")
+    english.preferred_language = "en"
+    english.save()
+
+    french_html = client_for().get(f"/tournois/{tournament.pk}/").content.decode()
+    english_html = client_for(english).get(f"/tournois/{tournament.pk}/").content.decode()
+
+    assert "90 secondes par décision, sinon la partie est perdue par forfait." in french_html
+    assert "90 seconds per decision, otherwise the game is lost by forfeit." in english_html
+    assert "minutes" not in french_html + english_html
+
+
 def test_a_member_registers_and_withdraws_from_the_page(make_tournament, members):
     tournament = make_tournament()
     (alice,) = members(1)
@@ -97,6 +112,25 @@ def test_a_refused_registration_says_why_and_creates_nothing(make_tournament, me
     assert 'id="register-button"' not in page.content.decode()
     assert "Ce tournoi demande une adresse e-mail vérifiée." in response.content.decode()
     assert Registration.objects.count() == 0
+
+
+def test_the_page_says_why_a_competition_starting_with_his_other_one_is_refused(
+    make_tournament, member
+):
+    evening = make_tournament(name="Coupe du soir")
+    same_time = make_tournament(
+        name="Coupe de la nuit",
+        registration_closes_at=evening.registration_closes_at,
+        starts_at=evening.starts_at,
+    )
+    alice = member("alice")
+    register(evening, alice)
+
+    page = client_for(alice).get(f"/tournois/{same_time.pk}/")
+
+    html = page.content.decode()
+    assert "Vous êtes inscrit au tournoi « Coupe du soir », qui commence à la même heure" in html
+    assert 'id="register-button"' not in html
 
 
 def test_a_visitor_must_sign_in_to_register(make_tournament):
@@ -180,3 +214,18 @@ def test_a_page_read_starts_a_competition_whose_start_has_passed(make_tournament
 
 def test_an_unknown_competition_is_not_found(db):
     assert client_for().get("/tournois/999/").status_code == 404
+
+
+def test_a_round_robin_walkover_says_that_the_opponent_was_absent(make_tournament, members):
+    tournament = make_tournament(format=Tournament.Format.ROUND_ROBIN)
+    players = members(4)
+    register(tournament, *players)
+    advance(tournament)
+    first_game, _other_game = live_games(tournament)
+    no_show(first_game, first_game.seat1)
+    lose_every_live_game(tournament)
+    advance(tournament, minutes=5)
+
+    html = client_for().get(f"/tournois/{tournament.pk}/").content.decode()
+
+    assert html.count("gagné sans jouer : adversaire absent") == 1

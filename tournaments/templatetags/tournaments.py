@@ -1,10 +1,12 @@
-"""`{% load tournaments %}`: dates on the site's clock, formats explained, places."""
+"""`{% load tournaments %}`: dates on the site's clock, formats explained, the time per
+decision, places."""
 
 from django import template
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
+from tournaments.selectors import decision_time_label
 
 register = template.Library()
 
@@ -38,6 +40,12 @@ def format_explained(tournament: Tournament) -> str:
         "joueur au repos à chaque tour, chacun une fois. Départage : points, puis confrontation "
         "directe, puis différence de points de donnes."
     )
+
+
+@register.simple_tag
+def decision_time() -> str:
+    """Return the time per decision of the games ("3 minutes"), from the settings."""
+    return decision_time_label()
 
 
 @register.filter
