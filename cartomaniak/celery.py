@@ -3,6 +3,7 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_init, worker_process_shutdown
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
 
@@ -22,3 +23,18 @@ def add_scheduled_jobs(sender: Celery, **kwargs) -> None:
             # A late run is pointless: the next one does the same work.
             "options": {"expires": max(job.every_seconds * 5, 5)},
         }
+
+
+@worker_init.connect
+def serve_worker_metrics(**kwargs) -> None:
+    """Serve the worker's figures (computer decisions, moves) on METRICS_WORKER_PORT."""
+    from .metrics import worker_metrics_serve
+
+    worker_metrics_serve()
+
+
+@worker_process_shutdown.connect
+def forget_worker_process(pid: int, **kwargs) -> None:
+    from .metrics import worker_process_forget
+
+    worker_process_forget(pid)

@@ -7,6 +7,7 @@ broker, cache), `EMAIL_HOST` (SMTP). Without `DEBUG=1` it is a production start,
 `SECRET_KEY` and `ALLOWED_HOSTS` (see `deploy/production.env.example`).
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -84,6 +85,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /sante/ and /metrics, answered before anything a visitor's page does (cartomaniak/health.py).
+    "cartomaniak.health.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "cartomaniak.middleware.RejectNulBytesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -345,6 +348,22 @@ if not DEBUG:
         # The proxy ends TLS and says so; trusted only because nothing else reaches Daphne.
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# --- Health and metrics (cartomaniak/health.py, cartomaniak/metrics.py) ------------------------
+
+# /metrics answers a client of these networks (the address Daphne reports: behind nginx, with
+# --proxy-headers, the visitor's own), or one that sends `Authorization: Bearer METRICS_TOKEN`.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_ALLOWED_NETWORKS = env_list("METRICS_ALLOWED_NETWORKS", ["127.0.0.0/8", "::1/128"])
+for _network in METRICS_ALLOWED_NETWORKS:
+    try:
+        ipaddress.ip_network(_network, strict=False)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"METRICS_ALLOWED_NETWORKS: {error}") from None
+# A Celery worker serves its figures (its child processes' too, through PROMETHEUS_MULTIPROC_DIR)
+# on this port of this address; 0 serves none.
+METRICS_WORKER_PORT = int(os.environ.get("METRICS_WORKER_PORT") or 0)
+METRICS_WORKER_BIND = os.environ.get("METRICS_WORKER_BIND", "127.0.0.1")
+
 # --- Game -----------------------------------------------------------------------------------
 
 # Every decision of a player has this long before it is a forfeit (manille-2p.md, Timing).
@@ -390,5 +409,8 @@ LOGGING = {
         # (A logger's filters do not apply to its children: each module is named.)
         "channels_redis.pubsub": {"filters": ["repeated_error_throttle"]},
         "channels_redis.core": {"filters": ["repeated_error_throttle"]},
+        # A probe every few seconds while the database or Redis is down: once a minute.
+        "cartomaniak.health": {"filters": ["repeated_error_throttle"]},
+        "cartomaniak.metrics": {"filters": ["repeated_error_throttle"]},
     },
 }

@@ -2,7 +2,7 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
+from . import health, views
 
 handler500 = "cartomaniak.views.server_error"
 
@@ -10,6 +10,9 @@ handler500 = "cartomaniak.views.server_error"
 admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
+    # For probes and Prometheus; answered first by health.ProbeMiddleware (docs/operations.md).
+    path("sante/", health.health, name="health"),
+    path("metrics", health.metrics, name="metrics"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Browsers ask for /favicon.ico whatever the page says: send them to the site's icon.
     path("favicon.ico", views.favicon, name="favicon"),

@@ -14,7 +14,11 @@ everything on Ctrl-C. Logs and nginx's files are in `.cluster/` at the root of t
         --upstream 127.0.0.1:8001 --upstream 127.0.0.1:8002 --static-root /srv/... \\
         --tls-certificate ... --tls-key ...
 
-prints the production nginx configuration from the same template (docs/operations.md).
+prints the production nginx configuration from the same template (docs/operations.md), and
+
+    .venv/bin/python deploy/cluster.py wait-healthy http://127.0.0.1:8001/sante/ --timeout 60
+
+waits until a Daphne process answers its health check (the systemd unit's ExecStartPost).
 
 Only the standard library here: the script runs the project's own virtualenv for the rest.
 """
@@ -31,6 +35,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -185,6 +190,25 @@ def wait_for_port(host: str, port: int, *, process: subprocess.Popen, timeout: f
     raise RuntimeError(f"not listening on {host}:{port} after {timeout:.0f} s")
 
 
+def wait_for_health(url: str, *, timeout: float, process: subprocess.Popen | None = None) -> None:
+    """Wait until `url` (a Daphne's /sante/) answers 200; raise RuntimeError with its last
+    answer after `timeout` seconds, or at once if `process` exits."""
+    give_up_at = time.monotonic() + timeout
+    last = "no answer"
+    while time.monotonic() < give_up_at:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"exited with code {process.returncode} before being healthy")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError as error:
+            last = f"HTTP {error.code} {error.read(200).decode(errors='replace')}"
+        except OSError as error:
+            last = str(error)
+        time.sleep(0.5)
+    raise RuntimeError(f"not healthy at {url} after {timeout:.0f} s ({last})")
+
+
 def cluster_environment(*, url: str, host: str) -> dict[str, str]:
     """The environment of every process: the caller's, with a local production start's gaps filled.
 
@@ -325,6 +349,12 @@ class Cluster:
             name = f"daphne-{daphne_port}"
             try:
                 wait_for_port("127.0.0.1", daphne_port, process=self.processes[name], timeout=90)
+                # Listening is not serving: nginx starts once each one answers its health check.
+                wait_for_health(
+                    f"http://127.0.0.1:{daphne_port}/sante/",
+                    process=self.processes[name],
+                    timeout=60,
+                )
             except RuntimeError as error:
                 self.stop()
                 sys.exit(f"{name} {error}; see {self.logs / (name + '.log')}")
@@ -428,7 +458,20 @@ def main() -> int:
     config.add_argument("--tls-certificate")
     config.add_argument("--tls-key")
 
+    wait = commands.add_parser(
+        "wait-healthy", help="wait until a Daphne's /sante/ answers 200 (systemd's ExecStartPost)"
+    )
+    wait.add_argument("url", help="http://HOST:PORT/sante/")
+    wait.add_argument("--timeout", type=float, default=60, help="seconds (default 60)")
+
     arguments = parser.parse_args()
+    if arguments.command == "wait-healthy":
+        try:
+            wait_for_health(arguments.url, timeout=arguments.timeout)
+        except RuntimeError as error:
+            print(error, file=sys.stderr)
+            return 1
+        return 0
     if arguments.command == "nginx-config":
         is_tls = bool(arguments.tls_certificate)
         listen = arguments.listen or (["443 ssl", "[::]:443 ssl"] if is_tls else ["80"])

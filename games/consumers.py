@@ -14,6 +14,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
 
+from cartomaniak import metrics
 from cartomaniak.database import database_call
 
 from . import events, limits, lobby, selectors, services
@@ -66,7 +67,7 @@ def _game_recalled(game_id: int, version: int) -> Game | None:
     return game
 
 
-class _JsonConsumer(limits.SocketLimits, AsyncJsonWebsocketConsumer):
+class _JsonConsumer(metrics.SocketCounted, limits.SocketLimits, AsyncJsonWebsocketConsumer):
     # Message types that count against the member's waiting-room actions (games.limits).
     rate_limited_types: tuple[str, ...] = ()
     is_started = False
@@ -151,6 +152,7 @@ class LobbyConsumer(_JsonConsumer):
     every socket; this socket only adds what is its member's own (`you`).
     """
 
+    socket_kind = "lobby"
     hub = None
     you: dict | None = None
 
@@ -260,6 +262,7 @@ class LobbyConsumer(_JsonConsumer):
 class GameConsumer(_JsonConsumer):
     """One game table: players act, anyone may watch (spectators get the public view)."""
 
+    socket_kind = "game"
     sent_version: int | None = None
 
     async def connect(self):
@@ -371,9 +374,10 @@ class GameConsumer(_JsonConsumer):
                 action = content.get("action")
                 if not _is_int(version) or not isinstance(action, dict):
                     raise GameError("malformed")
-                game, frame = await database_call(self._act)(version, action)
-                _game_remember(game)
-                await self.send_frame(frame)
+                with metrics.move_timed(kind="game"):
+                    game, frame = await database_call(self._act)(version, action)
+                    _game_remember(game)
+                    await self.send_frame(frame)
             elif message_type == "snapshot":
                 await self.send_state(force=True, settle_deadline=True)
             elif message_type == "leave":

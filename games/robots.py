@@ -39,6 +39,7 @@ from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, connections, transaction
 from django.db.models import Q
 
+from cartomaniak import metrics
 from games import computer, engine
 
 from . import selectors
@@ -222,6 +223,7 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
     return True
 
 
+@metrics.decision_timed
 def _decide(level: str, view: dict, *, seed: int) -> dict:
     """Ask the level for a legal action; if it fails or answers something illegal, the easy
     level answers instead (logged): a bug in a strong player must not forfeit the member's game."""

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from cartomaniak import metrics
 from cartomaniak.handlers import game_ended_dispatch
 from games import engine
 
@@ -434,6 +435,7 @@ def game_act(
                 seat=seat,
                 payload=move.to_json(),
             )
+            metrics.move_applied_on_commit(kind="game")
     if timed_out:
         raise GameError("time_over")
     return game

@@ -1,8 +1,13 @@
-"""Fixtures shared by the test packages: members as the site knows them."""
+"""Fixtures shared by the test packages: members as the site knows them, a database down."""
+
+from pathlib import Path
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.db import connections
+
+from tests.probes import closed_port
 
 
 @pytest.fixture(autouse=True)
@@ -46,3 +51,20 @@ def alice(make_member):
 @pytest.fixture
 def bob(make_member):
     return make_member("bob")
+
+
+@pytest.fixture
+def database_unreachable(transactional_db, tmp_path: Path):
+    """Point the site's database connection where no database answers, for the test's length:
+    PostgreSQL at a closed port, SQLite at a file in a folder that does not exist."""
+    connection = connections["default"]
+    saved = dict(connection.settings_dict)
+    connection.close()
+    if connection.vendor == "postgresql":
+        connection.settings_dict.update(HOST="127.0.0.1", PORT=str(closed_port()))
+    else:
+        connection.settings_dict["NAME"] = str(tmp_path / "no-such-folder" / "db.sqlite3")
+    yield
+    connection.close()
+    connection.settings_dict.clear()
+    connection.settings_dict.update(saved)

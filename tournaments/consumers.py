@@ -7,6 +7,7 @@ the address's) open sockets, and a socket sending more than its message budget i
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from cartomaniak import metrics
 from cartomaniak.database import database_call
 from games import limits
 
@@ -14,7 +15,9 @@ from .events import tournament_group
 from .models import Tournament
 
 
-class TournamentConsumer(limits.SocketLimits, AsyncJsonWebsocketConsumer):
+class TournamentConsumer(metrics.SocketCounted, limits.SocketLimits, AsyncJsonWebsocketConsumer):
+    socket_kind = "tournament"
+
     async def connect(self):
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         exists = await database_call(Tournament.objects.filter(pk=self.tournament_id).exists)()

@@ -11,6 +11,7 @@ import logging
 
 from django.utils import timezone, translation
 
+from cartomaniak import metrics
 from cartomaniak.database import database_call
 from games import events
 from games.consumers import _is_int, _JsonConsumer
@@ -34,6 +35,7 @@ class PartnershipTableConsumer(_JsonConsumer):
     """One four-player table: members take seats and act, anyone may watch (spectators get the
     public view). The seat always comes from the member, never from a message."""
 
+    socket_kind = "table"
     sent_version: int | None = None
     # Setting a table up counts against the member's waiting-room actions (games.limits).
     rate_limited_types = ("take_seat", "leave_seat", "fill_seat", "empty_seat", "start", "cancel")
@@ -106,8 +108,9 @@ class PartnershipTableConsumer(_JsonConsumer):
                 action = content.get("action")
                 if not _is_int(version) or not isinstance(action, dict):
                     raise GameError("malformed")
-                frame = await database_call(self._act)(version, action)
-                await self.send_frame(frame)
+                with metrics.move_timed(kind="table"):
+                    frame = await database_call(self._act)(version, action)
+                    await self.send_frame(frame)
             elif message_type == "snapshot":
                 await self.send_state(force=True, settle_deadline=True)
             elif message_type == "ping":

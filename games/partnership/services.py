@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from cartomaniak import metrics
 from games import events
 from games.engine.errors import RuleError
 from games.engine.variants import Variant, variant_get
@@ -327,6 +328,7 @@ def _apply_decision(
         raise GameError(error.code, error.message) from None
     state = _advance(variant, state, rng=rng or _secure_rng())
     _store(game, variant, state, now=now, kind=Kind.ACTION, seat=seat, payload=move.to_json())
+    metrics.move_applied_on_commit(kind="table")
     return True
 
 

@@ -95,3 +95,22 @@ def test_nginx_accepts_the_configuration_of_a_local_cluster(tmp_path: Path) -> N
     )
 
     assert result.returncode == 0, result.stderr
+
+
+def location_block(text: str, location: str) -> list[str]:
+    """The directives of one `location` block of the filled template."""
+    lines = directives(text)
+    start = lines.index(f"location {location} {{")
+    return lines[start + 1 : lines.index("}", start)]
+
+
+def test_the_health_endpoint_goes_to_daphne_without_filling_the_access_log() -> None:
+    block = location_block(production_site(), "= /sante/")
+
+    assert "proxy_pass http://cartomaniak_daphne;" in block
+    assert "access_log off;" in block
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in block
+
+
+def test_the_metrics_are_refused_from_outside() -> None:
+    assert location_block(production_site(), "= /metrics") == ["deny all;"]
