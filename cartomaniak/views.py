@@ -1,5 +1,6 @@
 """Site-wide pages that belong to no single app."""
 
+import logging
 import sys
 
 from django.conf import settings
@@ -15,6 +16,8 @@ from games.engine.errors import MUST_BEAT, MUST_FOLLOW_SUIT, MUST_TRUMP
 from games.engine.partnership.follower_examples import FOLLOWER_EXAMPLES, FollowerExample
 from games.engine.tricks import trick_winner
 
+logger = logging.getLogger(__name__)
+
 # A database that refuses (PostgreSQL restarting, every connection taken) passes by itself: the
 # visitor is asked to try again in a few seconds instead of being shown a fault of the site.
 RETRY_AFTER_SECONDS = 10
@@ -28,10 +31,18 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """
     error = sys.exc_info()[1]
     is_unavailable = isinstance(error, OperationalError | InterfaceError)
-    text = loader.get_template("server_error.html").render({"is_unavailable": is_unavailable})
+    try:
+        text = loader.get_template("server_error.html").render({"is_unavailable": is_unavailable})
+        content_type = None
+    except Exception:
+        # An error page that fails would leave the request unanswered, and its database
+        # connection out of the pool: a plain line instead, logged.
+        logger.exception("The error page failed")
+        text = "Service momentanément indisponible." if is_unavailable else "Erreur du serveur."
+        content_type = "text/plain; charset=utf-8"
     if not is_unavailable:
-        return HttpResponse(text, status=500)
-    response = HttpResponse(text, status=503)
+        return HttpResponse(text, status=500, content_type=content_type)
+    response = HttpResponse(text, status=503, content_type=content_type)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
