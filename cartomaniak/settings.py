@@ -394,9 +394,7 @@ LOGGING = {
     "filters": {
         "refusal_without_traceback": {"()": "cartomaniak.logging.RefusalWithoutTraceback"},
         "repeated_error_throttle": {"()": "cartomaniak.logging.RepeatedErrorThrottle"},
-        "suspicious_request_as_warning": {
-            "()": "cartomaniak.logging.SuspiciousRequestAsWarning"
-        },
+        "suspicious_request_as_warning": {"()": "cartomaniak.logging.SuspiciousRequestAsWarning"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
