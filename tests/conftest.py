@@ -1,20 +1,17 @@
 """Fixtures shared by the test packages: members as the site knows them, a database down."""
 
-from pathlib import Path
-
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
-from django.db import connections
-
-from tests.probes import closed_port
 
 
 @pytest.fixture(autouse=True)
 def database_pool_closed():
-    """Close the websockets' database threads after each test, and the connection of Channels'
-    own thread: persistent connections would otherwise keep the test database from being
-    dropped."""
+    """Close the websockets' database threads after each test, the connection of Channels' own
+    thread, and on PostgreSQL the process's pool of connections: open connections would
+    otherwise keep the test database from being dropped, and a connection a test's thread took
+    from the pool and never gave back (a thread of the test's own, an executor replaced) would
+    be missing from the pool for every later test."""
     yield
     from asgiref.sync import SyncToAsync
     from django.db import connections
@@ -23,6 +20,9 @@ def database_pool_closed():
 
     database_pool_close()
     SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+    connection = connections["default"]
+    if connection.vendor == "postgresql" and connection.alias in connection._connection_pools:
+        connection.close_pool()
 
 
 @pytest.fixture
@@ -54,17 +54,10 @@ def bob(make_member):
 
 
 @pytest.fixture
-def database_unreachable(transactional_db, tmp_path: Path):
-    """Point the site's database connection where no database answers, for the test's length:
-    PostgreSQL at a closed port, SQLite at a file in a folder that does not exist."""
-    connection = connections["default"]
-    saved = dict(connection.settings_dict)
-    connection.close()
-    if connection.vendor == "postgresql":
-        connection.settings_dict.update(HOST="127.0.0.1", PORT=str(closed_port()))
-    else:
-        connection.settings_dict["NAME"] = str(tmp_path / "no-such-folder" / "db.sqlite3")
-    yield
-    connection.close()
-    connection.settings_dict.clear()
-    connection.settings_dict.update(saved)
+def database_unreachable(transactional_db):
+    """Every new connection to the site's database refused, for the test's length
+    (tests/faults.py, `database_refusing`: the pool closed first on PostgreSQL)."""
+    from tests.faults import database_refusing
+
+    with database_refusing():
+        yield

@@ -216,9 +216,13 @@ async def test_a_member_s_messages_on_other_processes_count_against_his_budget(a
     settings.MEMBER_MESSAGES_PER_SECOND = 0.01
     owner = f"member-{alice.pk}"
     allowance = limits.member_window_allowance()
-    await sync_to_async(limits._member_window_add)(
-        owner, int(allowance) - limits.MEMBER_COUNT_EVERY + 1, now=time.time()
-    )
+    limits._member_uncounted.pop(owner, None)
+    now = time.time()
+    # This window and the next: the test may cross from one to the other.
+    for window_time in (now, now + limits.MEMBER_WINDOW_SECONDS):
+        await sync_to_async(limits._member_window_add)(
+            owner, int(allowance) - limits.MEMBER_COUNT_EVERY + 1, now=window_time
+        )
     session = await sync_to_async(session_cookie)(alice)
     lobby, _, _ = await open_socket("/ws/salle/", session)
     await receive_until(lobby, lambda frame: frame["type"] == "lobby")
