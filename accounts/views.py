@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from games.quitters import member_completion
-from games.selectors import member_games
+from games.tables.selectors import member_games
 
 from .selectors import member_find, member_is_verified, wallet_balance, wallet_movements
 from .services import member_set_language, member_set_sound

@@ -30,7 +30,7 @@ def background_jobs_ensure_started() -> None:
         return
     _loop_task = asyncio.get_running_loop().create_task(_run_jobs_forever())
     # The computer players' runner: a timetable on this loop, decisions in a thread pool.
-    from games.robots import computer_runner_ensure_started
+    from games.robots.scheduling import computer_runner_ensure_started
 
     computer_runner_ensure_started()
 

@@ -36,10 +36,10 @@ logger = logging.getLogger(__name__)
 # The `_created` series (when each counter was made) only double what a scrape says.
 disable_created_metrics()
 
-# The kinds of tables a move is played at (the runner's KIND_GAME / KIND_TABLE of games.robots),
-# and the kinds of websockets (one per consumer).
-TABLE_KINDS = ("game", "table")
-SOCKET_KINDS = ("lobby", "game", "table", "tournament")
+# The kinds of tables a move is played at (every game has one table), and the kinds of
+# websockets (one per consumer).
+TABLE_KINDS = ("game",)
+SOCKET_KINDS = ("lobby", "game", "tournament")
 
 MOVES = Counter(
     "cartomaniak_moves",
@@ -169,8 +169,10 @@ def celery_queue_names() -> list[str]:
 def _database_counts() -> list[GaugeMetricFamily]:
     from django.utils import timezone
 
-    from games.models import Game, LobbyPresence, PartnershipGame
-    from games.selectors import PRESENCE_EXPIRY_SECONDS
+    from django.db.models import Count
+
+    from games.models import Game, LobbyPresence
+    from games.tables.selectors import PRESENCE_EXPIRY_SECONDS
 
     since = timezone.now() - timedelta(seconds=PRESENCE_EXPIRY_SECONDS)
     present = GaugeMetricFamily(
@@ -183,14 +185,17 @@ def _database_counts() -> list[GaugeMetricFamily]:
     )
     in_progress = GaugeMetricFamily(
         "cartomaniak_games_in_progress",
-        "Games in progress (the whole site, from the database), by kind of table.",
-        labels=["kind"],
+        "Games in progress (the whole site, from the database), by game of the registry.",
+        labels=["variant"],
     )
-    in_progress.add_metric(["game"], Game.objects.filter(status=Game.Status.IN_PROGRESS).count())
-    in_progress.add_metric(
-        ["table"],
-        PartnershipGame.objects.filter(status=PartnershipGame.Status.IN_PROGRESS).count(),
+    counts = (
+        Game.objects.filter(status=Game.Status.IN_PROGRESS)
+        .values("variant")
+        .annotate(games=Count("pk"))
+        .order_by("variant")
     )
+    for row in counts:
+        in_progress.add_metric([row["variant"]], row["games"])
     return [present, in_progress]
 
 

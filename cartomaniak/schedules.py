@@ -16,10 +16,9 @@ class ScheduledJob:
 
 
 SCHEDULED_JOBS: tuple[ScheduledJob, ...] = (
-    # Forfeit every decision whose 3 minutes have run out (manille-2p.md, Timing).
+    # Forfeit every decision whose 3 minutes have run out, at every table (manille-2p.md,
+    # Timing; at a partnership table the match is lost for the team).
     ScheduledJob("games-enforce-deadlines", "games.tasks.enforce_deadlines", 1.0),
-    # The same clock at the four-player tables: a missed decision loses the match for the team.
-    ScheduledJob("games-enforce-table-deadlines", "games.tasks.enforce_table_deadlines", 1.0),
     # Computer players: schedule again every turn whose run was lost, so that a game against
     # the computer survives a restart (docs/computer.md).
     ScheduledJob("games-computer-sweep", "games.tasks.computer_sweep", 2.0),

@@ -4,20 +4,25 @@ from django.contrib import admin
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .models import (
-    Game,
-    GameAction,
-    PartnershipAction,
-    PartnershipGame,
-    PartnershipSeat,
-    RankedPlayBan,
-)
+from .models import Game, GameAction, RankedPlayBan, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ("seat", "team", "user", "is_computer", "stars")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class GameActionInline(admin.TabularInline):
     model = GameAction
     extra = 0
     can_delete = False
+    # The decisions as made (cards once played, trump named): what every seat saw.
     fields = ("version", "kind", "seat", "payload", "created_at")
     readonly_fields = fields
 
@@ -27,41 +32,47 @@ class GameActionInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    """Games are read-only here: every change goes through games.services (one writer)."""
+    """Games of every kind, read-only: every change goes through games.tables.services (one
+    writer). An operator needs the `view_game` permission, as for any admin page."""
 
     list_display = (
         "id",
+        "variant",
         "status",
         "format",
         "is_ranked",
-        "seat0",
-        "seat1",
-        "winner_seat",
+        "host",
+        "winner_team",
         "end_reason",
         "created_at",
         "ended_at",
     )
-    list_filter = ("status", "format", "is_ranked", "end_reason")
-    search_fields = ("seat0__username", "seat1__username", "creator__username")
-    inlines = [GameActionInline]
+    list_filter = ("status", "variant", "format", "is_ranked", "end_reason")
+    search_fields = ("seats__user__username", "host__username")
+    list_select_related = ("host",)
+    inlines = [SeatInline, GameActionInline]
     readonly_fields = [
-        "creator",
-        "seat0",
-        "seat1",
+        "variant",
+        "host",
         "is_ranked",
         "format",
+        "options",
         "status",
+        "starts_when_full",
         "version",
         "deadline",
+        "computer_due_at",
         "created_at",
         "started_at",
         "ended_at",
-        "winner_seat",
+        "winner_team",
         "end_reason",
+        "forfeit_seat",
         "is_first_deal_complete",
-        "seat0_stars",
-        "seat1_stars",
         "first_dealer_draw",
+        "origin",
+        "origin_label",
+        "legacy_table_id",
         "state_pretty",
     ]
     exclude = ("state",)
@@ -97,81 +108,4 @@ class RankedPlayBanAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-
-class PartnershipSeatInline(admin.TabularInline):
-    model = PartnershipSeat
-    extra = 0
-    can_delete = False
-    fields = ("seat", "user", "is_computer")
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-
-class PartnershipActionInline(admin.TabularInline):
-    model = PartnershipAction
-    extra = 0
-    can_delete = False
-    # The decisions as made (cards once played, trump named): what the four players all saw.
-    fields = ("version", "kind", "seat", "payload", "created_at")
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-
-@admin.register(PartnershipGame)
-class PartnershipGameAdmin(admin.ModelAdmin):
-    """Four-player tables, read-only (every change goes through games.partnership.services).
-
-    The state JSON is never shown, not even once the table is over: it holds every hand and the
-    deck, and the finished table's record is its download (docs/security.md). An operator needs
-    the `view_partnershipgame` permission, as for any admin page.
-    """
-
-    list_display = (
-        "id",
-        "variant",
-        "format",
-        "status",
-        "host",
-        "winner_team",
-        "end_reason",
-        "created_at",
-        "ended_at",
-    )
-    list_filter = ("status", "variant", "format", "end_reason")
-    search_fields = ("host__username", "seats__user__username")
-    list_select_related = ("host",)
-    inlines = [PartnershipSeatInline, PartnershipActionInline]
-    exclude = ("state",)
-    readonly_fields = [
-        "host",
-        "variant",
-        "format",
-        "options",
-        "status",
-        "version",
-        "deadline",
-        "computer_due_at",
-        "created_at",
-        "started_at",
-        "ended_at",
-        "winner_team",
-        "end_reason",
-        "forfeit_seat",
-        "first_dealer_draw",
-    ]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        # View-only: the page needs the view permission alone, and offers no save.
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
         return False

@@ -36,7 +36,8 @@ APP_ERROR_MESSAGES = {
     "rate_limited": _("Trop de demandes d'affilée : attendez une minute avant de recommencer."),
     "server_error": _("Erreur du serveur : ce message n'a pas été traité, réessayez."),
     "bad_level": _("Niveau de l'ordinateur inconnu."),
-    # Four-player tables (games/partnership/).
+    # Tables set up by their host (games/tables/).
+    "not_rankable": _("Ce jeu ne se joue pas en classé."),
     "bad_variant": _("Jeu inconnu."),
     "bad_options": _("Options de table invalides."),
     "bad_seat": _("Cette place n'existe pas."),
@@ -45,7 +46,7 @@ APP_ERROR_MESSAGES = {
     "not_host": _("Seul l'hôte de la table peut faire cela."),
     "host_cannot_leave": _("L'hôte ne quitte pas sa table : il peut l'annuler."),
     "not_computer_seat": _("Cette place n'est pas tenue par l'ordinateur."),
-    "table_not_full": _("Les quatre places doivent être prises pour commencer."),
+    "table_not_full": _("Toutes les places doivent être prises pour commencer."),
     "table_not_finished": _("Cette table n'est pas terminée."),
 }
 

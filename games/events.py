@@ -72,13 +72,3 @@ def game_presence_on_commit(*, game_id: int) -> None:
 def game_rematch_on_commit(*, game_id: int) -> None:
     """Tell a table that its rematch offer changed: each connection sends its state."""
     send_on_commit(game_group(game_id), {"type": "game.rematch"})
-
-
-def table_group(table_id: int) -> str:
-    """The group of a four-player table's sockets (players and spectators)."""
-    return f"table-{table_id}"
-
-
-def table_changed_on_commit(*, table_id: int, version: int) -> None:
-    """Tell a four-player table that it changed: each connection sends its own new view."""
-    send_on_commit(table_group(table_id), {"type": "table.changed", "version": version})

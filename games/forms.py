@@ -1,12 +1,26 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Game, PartnershipGame
+from games.engine.variants import VARIANT_TWO_PLAYER, VARIANTS
+
+
+def _format_choices(variants) -> list[tuple[str, str]]:
+    # Every format once, named by the registry (translated when the form is drawn).
+    choices = {}
+    for variant in variants:
+        for name in variant.formats:
+            choices.setdefault(name, _(variant.format_labels[name]))
+    return list(choices.items())
+
+
+TWO_PLAYER = VARIANTS[VARIANT_TWO_PLAYER]
 
 
 class GameCreateForm(forms.Form):
     format = forms.ChoiceField(
-        label=_("Format"), choices=Game.Format.choices, initial=Game.Format.FIRST_TO_71
+        label=_("Format"),
+        choices=_format_choices([TWO_PLAYER]),
+        initial=TWO_PLAYER.default_format,
     )
     is_ranked = forms.BooleanField(label=_("Partie classée"), required=False)
 
@@ -25,30 +39,40 @@ class ComputerGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     format = forms.ChoiceField(
-        label=_("Format"), choices=Game.Format.choices, initial=Game.Format.FIRST_TO_71
+        label=_("Format"),
+        choices=_format_choices([TWO_PLAYER]),
+        initial=TWO_PLAYER.default_format,
     )
 
 
-class PartnershipTableForm(forms.Form):
-    """Open a four-player table: the game, its format, its options (docs/protocol.md).
+# The games a host sets up seat by seat (the two-player game has its own form above).
+TABLE_VARIANTS = [variant for variant in VARIANTS.values() if variant.seat_count > 2]
 
-    The choices are every game and format of the site; whether a format and the options fit
-    the chosen game is the registry's answer, given by the service (`bad_format`,
-    `bad_options`). An option the game lacks is simply not sent to it (see `options_for`).
+
+class TableCreateForm(forms.Form):
+    """Open a table whose host sets it up: the game, its format, its options (docs/protocol.md).
+
+    The choices are every such game of the registry and all their formats; whether a format and
+    the options fit the chosen game is the registry's answer, given by the service
+    (`bad_format`, `bad_options`). An option the game lacks is simply not sent to it (see
+    `options_for`).
     """
 
     variant = forms.ChoiceField(
         label=_("Jeu"),
-        choices=PartnershipGame.Variant.choices,
-        initial=PartnershipGame.Variant.FLEMISH,
+        choices=[(variant.name, _(variant.label)) for variant in TABLE_VARIANTS],
+        initial=TABLE_VARIANTS[0].name,
     )
-    format = forms.ChoiceField(
-        label=_("Format"),
-        choices=PartnershipGame.Format.choices,
-        initial=PartnershipGame.Format.BOOM_101,
-    )
-    blind = forms.BooleanField(label=_("Sans-atout aveugle permis"), required=False)
-    mee_tegen = forms.BooleanField(label=_("Mee et tegen"), required=False)
+    format = forms.ChoiceField(label=_("Format"), choices=_format_choices(TABLE_VARIANTS))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # A checkbox for every option of the registry's games (blind, mee_tegen, ...).
+        for variant in TABLE_VARIANTS:
+            for option, label in variant.option_labels.items():
+                self.fields.setdefault(
+                    option, forms.BooleanField(label=_(label), required=False)
+                )
 
     def options_for(self, option_defaults) -> dict:
         """Return the checked options among those the chosen game has (its registry keys)."""

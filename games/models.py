@@ -5,20 +5,21 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
-    """One match between two members. The engine state lives in `state`; `version` orders writes.
+    """One table of any game of the registry (`games.engine.variants`): its seats (`Seat`), its
+    engine state, the version that orders every write to it, the deadline of the pending
+    decision and the result.
 
-    Every change goes through `games.services` under a row lock (one writer per game).
+    A two-player match and a four-player table are the same thing here; what differs is the
+    variant's rules and its declared capabilities (`Variant.is_rankable`: only such games may be
+    ranked, count for the quitters rule or be played in competitions). Every change goes through
+    `games.tables.services` under a row lock (one writer per table).
     """
 
     class Status(models.TextChoices):
-        OPEN = "open", _("en attente d'un adversaire")
+        OPEN = "open", _("en attente de joueurs")
         IN_PROGRESS = "in_progress", _("en cours")
         FINISHED = "finished", _("terminée")
         CANCELLED = "cancelled", _("annulée")
-
-    class Format(models.TextChoices):
-        FIRST_TO_71 = "first-to-71", _("premier à 71")
-        SIX_DEALS = "six-deals", _("6 donnes")
 
     class EndReason(models.TextChoices):
         POINTS = "points", _("aux points")
@@ -26,36 +27,30 @@ class Game(models.Model):
         LEFT = "left", _("forfait par abandon")
 
     class Origin(models.TextChoices):
-        # Who brought the two players together: the waiting room, or the site itself for a
+        # Who brought the players together: the waiting room, or the site itself for a
         # competition's pairing. The games app knows no more of competitions than this.
         LOBBY = "lobby", _("salle d'attente")
         TOURNAMENT = "tournament", _("tournoi")
-        # A member against a computer player (games.robots): free, never counted anywhere.
+        # A member against computer players only (games.robots): free, never counted anywhere.
         COMPUTER = "computer", _("contre l'ordinateur")
 
-    creator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
-    )
-    seat0 = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="games_as_seat0",
-        null=True,
-        blank=True,
-    )
-    seat1 = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="games_as_seat1",
-        null=True,
-        blank=True,
+    # The registry's name of the game (`manille-2p`, `manille-flemish`, ...).
+    variant = models.CharField(_("jeu"), max_length=32, default="manille-2p")
+    format = models.CharField(_("format"), max_length=16)
+    # The table options as the registry validated them (every key of the game, e.g. blind).
+    options = models.JSONField(default=dict, blank=True)
+    # Who opened the table (the creator of a game waiting for an opponent).
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games"
     )
     is_ranked = models.BooleanField(_("classée"), default=False)
-    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    # A game waiting in the room for opponents starts by itself once its seats are taken
+    # (*Rejoindre*); a table set up by its host starts when he says so.
+    starts_when_full = models.BooleanField(default=False)
     status = models.CharField(
         _("état"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
     )
-    # The engine's canonical JSON (games.engine). Never sent to a client as such.
+    # The engine's canonical JSON (games.engine): hands and deck. Never sent to a client as such.
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     # When the pending decision runs out (manille-2p.md, Timing); null when nobody has to act.
@@ -63,14 +58,14 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
-    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The engine's winner: a team of the registry entry (in the two-player game, the seat).
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
     end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
+    # The seat whose missed deadline or departure ended the match.
+    forfeit_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # ladder.md, Forfeits: a forfeit before the first deal is complete gives the winner nothing.
     is_first_deal_complete = models.BooleanField(default=False)
-    # ladder.md: groups are those at the start of the match, stored so nothing changes them later.
-    seat0_stars = models.PositiveSmallIntegerField(null=True, blank=True)
-    seat1_stars = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The first-dealer draw shown on the table: [[seat0 card, seat1 card], ...] until ranks differ.
+    # The first-dealer draw shown on the table: rounds of [seat, card] pairs, as the engine drew.
     first_dealer_draw = models.JSONField(null=True, blank=True)
     origin = models.CharField(
         _("origine"), max_length=16, choices=Origin.choices, default=Origin.LOBBY
@@ -78,10 +73,13 @@ class Game(models.Model):
     # What the table shows of where the game comes from (a competition's name) and a link back.
     origin_label = models.CharField(_("libellé de l'origine"), max_length=200, blank=True)
     origin_url = models.CharField(_("lien de l'origine"), max_length=200, blank=True)
-    # When the computer player at this table is due to act (its human-like pause over); null
-    # when a person or nobody is to act. Written with the state, so that a sweep finds a turn
-    # whose scheduled run was lost (a restart) without reading any state (games/robots.py).
+    # When the computer player to act is due (its human-like pause over); null when a person or
+    # nobody is to act. Written with the state, so that a sweep finds a turn whose scheduled run
+    # was lost (a restart) without reading any state (games/robots/).
     computer_due_at = models.DateTimeField(null=True, blank=True)
+    # The number of a four-player table made before every game had one table: its old address
+    # (/tables/<n>/) leads here.
+    legacy_table_id = models.PositiveIntegerField(null=True, blank=True, unique=True)
 
     class Meta:
         verbose_name = _("partie")
@@ -100,29 +98,17 @@ class Game(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(winner_seat__isnull=True) | Q(winner_seat__in=[0, 1]),
-                name="game_winner_seat_valid",
+                condition=Q(forfeit_seat__isnull=True) | Q(forfeit_seat__lte=7),
+                name="game_forfeit_seat_valid",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.status})"
+        return f"Game {self.pk} ({self.variant}, {self.status})"
 
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
-
-    def seat_of(self, user) -> int | None:
-        if user is None or not getattr(user, "pk", None):
-            return None
-        if self.seat0_id == user.pk:
-            return 0
-        if self.seat1_id == user.pk:
-            return 1
-        return None
-
-    def player_at(self, seat: int):
-        return self.seat0 if seat == 0 else self.seat1
 
     @property
     def is_in_progress(self) -> bool:
@@ -140,24 +126,89 @@ class Game(models.Model):
     def is_against_computer(self) -> bool:
         return self.origin == self.Origin.COMPUTER
 
+    # Who sits where. The seats are read once per game object (`games.tables.selectors.game_get`
+    # prefetches them with their members); these predicates never query again.
+
+    def seats_by_number(self) -> dict[int, "Seat"]:
+        return {seat.seat: seat for seat in self.seats.all()}
+
+    def player_at(self, seat: int):
+        """Return the member (person or computer) at `seat`, None for a free seat."""
+        taken = self.seats_by_number().get(seat)
+        return None if taken is None else taken.user
+
+    def seat_of(self, user) -> int | None:
+        """Return the seat a person holds at this table, None for anyone else."""
+        if user is None or not getattr(user, "pk", None):
+            return None
+        for taken in self.seats.all():
+            if taken.user_id == user.pk and not taken.is_computer:
+                return taken.seat
+        return None
+
+    @property
+    def winner_seat(self) -> int | None:
+        """Return the winning seat when the winning team is one seat (each for himself)."""
+        if self.winner_team is None:
+            return None
+        seats = [taken.seat for taken in self.seats.all() if taken.team == self.winner_team]
+        return seats[0] if len(seats) == 1 else None
+
+
+class Seat(models.Model):
+    """Who sits where at a table, a row per taken seat (kept once the game ends, so that its
+    record names its players). Computer players sit here like members."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    # The seat's team in the registry entry (the seat itself when each plays for himself).
+    team = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    # The user's `is_computer`, copied: there is one computer member per level, and a table may
+    # seat it twice (two "facile" players), while a person sits at most once per table.
+    is_computer = models.BooleanField(default=False)
+    # ladder.md: the member's star group when the match started, kept so nothing changes it
+    # later (null before the start, and for computers).
+    stars = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("place")
+        verbose_name_plural = _("places")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="seat_unique"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(is_computer=False), name="seat_member_once"
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "game"], name="seat_user_game")]
+        ordering = ["game", "seat"]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} seat {self.seat}: {self.user_id}"
+
 
 class GameAction(models.Model):
     """One accepted write to a game, append-only: the version it produced and what caused it.
 
     The unique (game, version) pair is what makes a duplicate or concurrent submission land once.
-    Automatic follow-ups in the same write (the next deal, a forced roll) are in the state.
+    Seat changes are writes too (the table's frame version moves with them); automatic follow-ups
+    in the same write (the next deal, a forced roll) are in the state.
     """
 
     class Kind(models.TextChoices):
+        SEAT = "seat", _("place")
         START = "start", _("début")
         ACTION = "action", _("action")
         FORFEIT = "forfeit", _("forfait")
+        CANCEL = "cancel", _("annulation")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     version = models.PositiveIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The engine action as JSON, or {"reason": ...} for a forfeit.
+    # The engine action as JSON; {"reason": ...} for a forfeit; who came or went for a seat.
     payload = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -246,7 +297,8 @@ class Challenge(models.Model):
     challenged = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
     )
-    format = models.CharField(_("format"), max_length=16, choices=Game.Format.choices)
+    # A two-player game's format (challenges are for the two-player game only).
+    format = models.CharField(_("format"), max_length=16)
     status = models.CharField(
         _("état"), max_length=16, choices=Status.choices, default=Status.PENDING
     )
@@ -303,7 +355,9 @@ class GameConnection(models.Model):
 
 
 class RematchOffer(models.Model):
-    """A rematch offered at the end of a game: at most one per game, answered once."""
+    """A rematch offered at the end of a game to the other people who sat at it: at most one
+    per game. It is accepted once every one of them has accepted, declined by the first who
+    declines (computers always agree)."""
 
     class Status(models.TextChoices):
         OFFERED = "offered", _("proposée")
@@ -313,6 +367,8 @@ class RematchOffer(models.Model):
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch_offer")
     offered_by_seat = models.PositiveSmallIntegerField()
+    # The seats of the people who have accepted so far (the offer's author not among them).
+    accepted_seats = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OFFERED)
     created_at = models.DateTimeField()
     expires_at = models.DateTimeField()
@@ -326,169 +382,3 @@ class RematchOffer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} rematch {self.status}"
-
-
-# --- Four-player tables (manille-4p.md) --------------------------------------------------------
-
-
-class PartnershipGame(models.Model):
-    """One four-seat table of a partnership game (Flemish or French Manille), free: never ranked.
-
-    The engine state lives in `state` (the registry's canonical JSON of `variant`); `version`
-    orders every write, seat changes included, and every write goes through
-    `games.partnership.services` under a row lock (one writer per table).
-    """
-
-    class Status(models.TextChoices):
-        OPEN = "open", _("en attente de joueurs")
-        IN_PROGRESS = "in_progress", _("en cours")
-        FINISHED = "finished", _("terminée")
-        CANCELLED = "cancelled", _("annulée")
-
-    class Variant(models.TextChoices):
-        # The names of the registry (games.engine.variants); a test keeps the two lists equal.
-        FLEMISH = "manille-flemish", _("Manille flamande")
-        FRENCH = "manille-french", _("Manille française")
-
-    class Format(models.TextChoices):
-        # Every format of the two games' registry entries; a test keeps the lists equal.
-        BOOM_101 = "boom-101", _("Boom à 101")
-        BOOM_61 = "boom-61", _("Boom à 61")
-        BOOMPJE_12 = "boompje-12", _("Boompje (12 donnes)")
-        FIRST_TO_34 = "first-to-34", _("Premier à 34")
-        FIRST_TO_44 = "first-to-44", _("Premier à 44")
-
-    # The same ends as a two-player game: on points, on time, by leaving.
-    EndReason = Game.EndReason
-
-    host = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"
-    )
-    variant = models.CharField(_("jeu"), max_length=32, choices=Variant.choices)
-    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
-    # The table options as the registry validated them (every key of the game, e.g. blind).
-    options = models.JSONField(default=dict, blank=True)
-    status = models.CharField(
-        _("état"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
-    )
-    # The engine's canonical JSON: holds every hand and the deck, never sent to a client as such.
-    state = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
-    # When the pending decision runs out (same clock as the two-player table); null when none.
-    deadline = models.DateTimeField(null=True, blank=True)
-    # When the computer player to act is due (its pause over), as on `Game` (games/robots.py).
-    computer_due_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
-    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
-    end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
-    # The seat whose missed deadline or departure lost the match for his team.
-    forfeit_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The first-dealer draw shown on the table: rounds of [seat, card] pairs, as the engine drew.
-    first_dealer_draw = models.JSONField(null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("table à quatre")
-        verbose_name_plural = _("tables à quatre")
-        indexes = [
-            models.Index(
-                fields=["deadline"],
-                name="table_pending_deadline",
-                condition=Q(status="in_progress"),
-            ),
-            models.Index(
-                fields=["computer_due_at"],
-                name="table_computer_due",
-                condition=Q(computer_due_at__isnull=False),
-            ),
-        ]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(winner_team__isnull=True) | Q(winner_team__in=[0, 1]),
-                name="table_winner_team_valid",
-            ),
-            models.CheckConstraint(
-                condition=Q(forfeit_seat__isnull=True) | Q(forfeit_seat__in=[0, 1, 2, 3]),
-                name="table_forfeit_seat_valid",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"Table {self.pk} ({self.variant}, {self.status})"
-
-    @property
-    def is_open(self) -> bool:
-        return self.status == self.Status.OPEN
-
-    @property
-    def is_in_progress(self) -> bool:
-        return self.status == self.Status.IN_PROGRESS
-
-    @property
-    def is_finished(self) -> bool:
-        return self.status == self.Status.FINISHED
-
-
-class PartnershipSeat(models.Model):
-    """Who sits where at a four-player table; a row per taken seat (kept once the table ends,
-    so that the record names its players). Computer players sit here like members."""
-
-    game = models.ForeignKey(PartnershipGame, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="partnership_seats"
-    )
-    # The user's `is_computer`, copied: there is one computer member per level, and a table may
-    # seat it twice (two "facile" players), while a person sits at most once per table.
-    is_computer = models.BooleanField(default=False)
-
-    class Meta:
-        verbose_name = _("place à une table à quatre")
-        verbose_name_plural = _("places aux tables à quatre")
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seat"], name="table_seat_unique"),
-            models.UniqueConstraint(
-                fields=["game", "user"], condition=Q(is_computer=False), name="table_member_once"
-            ),
-            models.CheckConstraint(condition=Q(seat__in=[0, 1, 2, 3]), name="table_seat_valid"),
-        ]
-        ordering = ["game", "seat"]
-
-    def __str__(self) -> str:
-        return f"Table {self.game_id} seat {self.seat}: {self.user_id}"
-
-
-class PartnershipAction(models.Model):
-    """One accepted write to a table, append-only: the version it produced and what caused it.
-
-    The unique (game, version) pair makes a duplicate or concurrent submission land once. Seat
-    changes are writes too (the table's frame version moves with them); the next deal dealt in
-    the same write as the last card is in the state.
-    """
-
-    class Kind(models.TextChoices):
-        SEAT = "seat", _("place")
-        START = "start", _("début")
-        ACTION = "action", _("action")
-        FORFEIT = "forfeit", _("forfait")
-        CANCEL = "cancel", _("annulation")
-
-    game = models.ForeignKey(PartnershipGame, on_delete=models.CASCADE, related_name="actions")
-    version = models.PositiveIntegerField()
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The engine action as JSON; {"reason": ...} for a forfeit; who came or went for a seat.
-    payload = models.JSONField(default=dict)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("action de table à quatre")
-        verbose_name_plural = _("actions de tables à quatre")
-        constraints = [
-            models.UniqueConstraint(fields=["game", "version"], name="table_action_unique_version"),
-        ]
-        ordering = ["game", "version"]
-
-    def __str__(self) -> str:
-        return f"Table {self.game_id} v{self.version} {self.kind}"

@@ -8,21 +8,22 @@ before its first deal was complete (leaving a friendly game at once harms nobody
 against the computer is never counted: leaving it harms nobody either (docs/computer.md).
 
 The bar is decided when a game ends (a handler of `cartomaniak.handlers`), stored as a
-`RankedPlayBan` (once per game), and checked by `games.services` when a ranked game is created
+`RankedPlayBan` (once per game), and checked by `games.tables.services` when a ranked game is created
 or joined.
 """
 
 import datetime as dt
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rankings.periods import site_zone
 
 from .errors import GameError
-from .models import Game, RankedPlayBan
+from .engine.variants import VARIANTS
+from .models import Game, RankedPlayBan, Seat
 
 RECENT_GAMES = 10
 ABANDONS_TO_BAR = 3
@@ -32,19 +33,30 @@ ESCALATION_WINDOW = dt.timedelta(days=7)
 FORFEIT_REASONS = (Game.EndReason.LEFT, Game.EndReason.TIMEOUT)
 
 
+def _rankable_variants() -> list[str]:
+    # The rule counts the games of the ranked side only (`Variant.is_rankable`), ranked or free.
+    return [name for name, variant in VARIANTS.items() if variant.is_rankable]
+
+
 def _counted_games(*, user_id: int) -> QuerySet:
     return (
-        Game.objects.filter(Q(seat0_id=user_id) | Q(seat1_id=user_id))
-        .filter(status=Game.Status.FINISHED)
+        Game.objects.filter(
+            seats__user_id=user_id,
+            seats__is_computer=False,
+            variant__in=_rankable_variants(),
+            status=Game.Status.FINISHED,
+        )
         .exclude(is_ranked=False, is_first_deal_complete=False)
         .exclude(origin=Game.Origin.COMPUTER)
     )
 
 
 def _abandon_filter(user_id: int) -> Q:
-    """Games the member lost by forfeit: he sat at the seat that did not win."""
-    return Q(end_reason__in=FORFEIT_REASONS) & (
-        Q(seat0_id=user_id, winner_seat=1) | Q(seat1_id=user_id, winner_seat=0)
+    """Games the member lost by forfeit: his seat's team is not the winning one."""
+    return Q(end_reason__in=FORFEIT_REASONS) & Q(
+        pk__in=Seat.objects.filter(user_id=user_id, is_computer=False)
+        .exclude(team=F("game__winner_team"))
+        .values("game_id")
     )
 
 
@@ -57,11 +69,14 @@ def quitters_game_ended(*, game) -> None:
         return
     if not game.is_ranked and not game.is_first_deal_complete:
         return
-    if game.origin == Game.Origin.COMPUTER:
+    if game.origin == Game.Origin.COMPUTER or game.variant not in _rankable_variants():
         return
-    loser_id = game.seat1_id if game.winner_seat == 0 else game.seat0_id
-    if loser_id is None or game.ended_at is None:
+    if game.forfeit_seat is None or game.ended_at is None:
         return
+    loser = game.player_at(game.forfeit_seat)
+    if loser is None or loser.is_computer:
+        return
+    loser_id = loser.pk
     recent_ids = list(
         _counted_games(user_id=loser_id)
         .order_by("-ended_at", "-pk")

@@ -2,11 +2,10 @@
 
 from django.urls import path
 
-from . import consumers
-from .partnership.consumers import PartnershipTableConsumer
+from .lobby.consumers import LobbyConsumer
+from .tables.consumers import TableConsumer
 
 websocket_urlpatterns: list = [
-    path("ws/salle/", consumers.LobbyConsumer.as_asgi()),
-    path("ws/parties/<int:game_id>/", consumers.GameConsumer.as_asgi()),
-    path("ws/tables/<int:table_id>/", PartnershipTableConsumer.as_asgi()),
+    path("ws/salle/", LobbyConsumer.as_asgi()),
+    path("ws/parties/<int:game_id>/", TableConsumer.as_asgi()),
 ]

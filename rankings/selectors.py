@@ -54,11 +54,14 @@ def game_stakes(*, game) -> dict | None:
     players' current groups before it starts. The floor at 0 and an early forfeit can make the
     applied change smaller.
     """
-    if not game.is_ranked or game.seat0_id is None or game.seat1_id is None:
+    if not game.is_ranked:
+        return None
+    seats = {taken.seat: taken for taken in game.seats.all()}
+    if set(seats) != {0, 1}:
         return None
     stars = {
-        0: game.seat0_stars if game.seat0_stars is not None else game.seat0.stars,
-        1: game.seat1_stars if game.seat1_stars is not None else game.seat1.stars,
+        seat: taken.stars if taken.stars is not None else taken.user.stars
+        for seat, taken in seats.items()
     }
     return {
         seat: {

@@ -64,10 +64,12 @@ def ladder_game_ended(*, game) -> None:
     if not game.is_ranked or game.status != "finished" or game.winner_seat not in (0, 1):
         return
     User = get_user_model()
-    winner_id = game.seat0_id if game.winner_seat == 0 else game.seat1_id
-    loser_id = game.seat1_id if game.winner_seat == 0 else game.seat0_id
-    if winner_id is None or loser_id is None:
+    # A ranked game is a two-player game (`Variant.is_rankable`): one seat against the other.
+    seats = {taken.seat: taken for taken in game.seats.all()}
+    if set(seats) != {0, 1}:
         return
+    winner_id = seats[game.winner_seat].user_id
+    loser_id = seats[1 - game.winner_seat].user_id
     ended_at = game.ended_at or timezone.now()
     is_early_forfeit = _is_forfeit_before_first_deal(game)
 
@@ -77,11 +79,10 @@ def ladder_game_ended(*, game) -> None:
         }
         # The groups stored at match start; a game that started without them uses the record as
         # it stands before this game is added.
-        stars_by_seat = {0: game.seat0_stars, 1: game.seat1_stars}
-        seat_ids = {0: game.seat0_id, 1: game.seat1_id}
+        stars_by_seat = {seat: taken.stars for seat, taken in seats.items()}
         for seat, stars in stars_by_seat.items():
             if stars is None:
-                stars_by_seat[seat] = members[seat_ids[seat]].stars
+                stars_by_seat[seat] = members[seats[seat].user_id].stars
         winner_stars = stars_by_seat[game.winner_seat]
         loser_stars = stars_by_seat[1 - game.winner_seat]
 

@@ -25,7 +25,7 @@ CLOSED_PERIODS_PER_PAGE = 20
 
 
 def _results_settle(now: dt.datetime) -> None:
-    from games.services import game_enforce_deadlines
+    from games.tables.services import game_enforce_deadlines
 
     game_enforce_deadlines(now=now)
 

@@ -33,7 +33,7 @@ from accounts.selectors import member_is_verified
 from accounts.services import InsufficientCredits, operator_action_record, wallet_move
 from games.errors import GameError
 from games.models import Game, GameAction
-from games.services import game_start_between
+from games.tables.services import game_start_between
 from rankings.models import Subscription
 from rankings.periods import LadderKind, period_containing, site_zone
 from rankings.stars import star_label
@@ -486,8 +486,7 @@ def _match_progress(tournament: Tournament, match: Match, *, now: dt.datetime, r
     try:
         with transaction.atomic():
             game = game_start_between(
-                seat0=match.player0,
-                seat1=match.player1,
+                players=[match.player0, match.player1],
                 format=tournament.game_format,
                 origin=Game.Origin.TOURNAMENT,
                 origin_label=str(tournament),
@@ -519,7 +518,7 @@ def _has_acted(match_games: list[MatchGame], *, user_id: int) -> bool:
     """
     acts = Q()
     for match_game in match_games:
-        seat = 0 if match_game.game.seat0_id == user_id else 1
+        seat = match_game.game.seats.get(user_id=user_id, is_computer=False).seat
         acts |= Q(game_id=match_game.game_id, seat=seat)
     return (
         GameAction.objects.filter(acts)
@@ -905,7 +904,7 @@ def _prize_email(tournament: Tournament, prize: TournamentPrize) -> tuple[str, s
 def tournament_settle(*, tournament_id: int, now: dt.datetime) -> None:
     """Forfeit the competition's overdue games, then advance it if something is due, so that
     an idle or restarted server never shows a state the clock has already changed."""
-    from games.services import game_enforce_deadlines
+    from games.tables.services import game_enforce_deadlines
 
     from .selectors import tournament_live_game_ids
 

@@ -1,6 +1,6 @@
-/* The waiting room's tables for four (games/lobby_partnership.html): the form shows the formats
+/* The waiting room's tables for four (games/lobby_tables.html): the form shows the formats
  * and options of the chosen game only; the open tables and the running ones (in the games to
- * watch) follow the room's `open_tables` and `tables_in_progress` (docs/table.md). */
+ * watch) follow the room's `open_tables` (docs/table.md); the games in progress are lobby.js's. */
 (function () {
   "use strict";
 
@@ -74,25 +74,6 @@
     document.getElementById("open-tables-empty").hidden = tables.length > 0;
   }
 
-  function renderRunningTables(frame) {
-    var list = document.getElementById("watch-list");
-    (frame.tables_in_progress || []).forEach(function (table) {
-      var item = el("li", {"class": "lobby-list__item", "data-table-id": String(table.id)});
-      var players = el("span", {"class": "lobby-list__who"});
-      // Partners together: team 0, then team 1 (seat order kept within a team).
-      var byTeam = table.players.slice().sort(function (a, b) { return a.team - b.team; });
-      byTeam.forEach(function (player, index) {
-        if (index === 2) players.appendChild(el("span", {"class": "lobby-list__versus"}, " " + strings.versus + " "));
-        else if (index > 0) players.appendChild(document.createTextNode(", "));
-        players.appendChild(document.createTextNode(playerName(player)));
-      });
-      item.appendChild(players);
-      item.appendChild(el("span", {"class": "lobby-list__what"}, table.variant_label + " · " + table.format_label));
-      item.appendChild(el("a", {"class": "button button--secondary button--compact", href: table.url}, strings.watch));
-      list.appendChild(item);
-    });
-  }
-
   /* The member's own table, open or running (lobby.js reads it from the room): a link to it,
    * and no second one to open. */
   function renderMine(state) {
@@ -104,7 +85,6 @@
 
   room.onRender(function (frame, state) {
     renderOpenTables(frame, state);
-    renderRunningTables(frame);
     renderMine(state);
   });
 })();

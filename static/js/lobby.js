@@ -48,8 +48,7 @@
     present: ["name", false],
     open_games: ["id", false],
     games_in_progress: ["id", true],
-    open_tables: ["id", false],
-    tables_in_progress: ["id", true]
+    open_tables: ["id", false]
   };
   var room = null;
 
@@ -74,7 +73,7 @@
     });
   }
 
-  // games.selectors.lobby_member_state, read from the room and who this page's member is.
+  // games.lobby.selectors.lobby_member_state, read from the room and who this page's member is.
   function memberState(frame) {
     var name = frame.you.name;
     var current = null;
@@ -85,27 +84,19 @@
     });
     var busy = {};
     frame.games_in_progress.forEach(function (game) {
-      var names = game.players.map(function (player) { return player.name; });
+      var names = game.players.filter(function (player) { return !player.computer_level; })
+        .map(function (player) { return player.name; });
       names.forEach(function (playerName) { busy[playerName] = true; });
       if (!current && names.indexOf(name) !== -1) current = Object.assign({}, game, {status: "in_progress"});
     });
-    // A member seated at a four-player table, open or running, is busy too (not the computers);
-    // `current_table` is his own, with its status.
+    // A member seated at a table its host sets up is busy too (not the computers);
+    // `current_table` is his own.
     var currentTable = null;
     (frame.open_tables || []).forEach(function (table) {
       table.seats.forEach(function (seat) {
         if (!seat.name || seat.is_computer) return;
         busy[seat.name] = true;
         if (seat.name === name) currentTable = Object.assign({}, table, {status: "open"});
-      });
-    });
-    (frame.tables_in_progress || []).forEach(function (table) {
-      table.players.forEach(function (player) {
-        if (player.computer_level) return;
-        busy[player.name] = true;
-        if (player.name === name && !currentTable) {
-          currentTable = Object.assign({}, table, {status: "in_progress"});
-        }
       });
     });
     return {current_game: current, current_table: currentTable, busy: busy};
@@ -140,20 +131,31 @@
     frame.games_in_progress.forEach(function (game) {
       var item = el("li", {"class": "lobby-list__item", "data-game-id": String(game.id)});
       var players = el("span", {"class": "lobby-list__who"});
-      game.players.forEach(function (player, index) {
-        if (index > 0) players.appendChild(el("span", {"class": "lobby-list__versus"}, " " + strings.versus + " "));
+      // Partners together, team after team ("a, c contre b, d"); each for himself: "a contre b".
+      var byTeam = game.players.slice().sort(function (a, b) { return a.team - b.team; });
+      byTeam.forEach(function (player, index) {
+        if (index > 0) {
+          if (player.team !== byTeam[index - 1].team) {
+            players.appendChild(el("span", {"class": "lobby-list__versus"}, " " + strings.versus + " "));
+          } else {
+            players.appendChild(document.createTextNode(", "));
+          }
+        }
         var name = player.computer_level ? strings.computer_names[player.computer_level] : player.name;
-        players.appendChild(document.createTextNode(name + " "));
-        players.appendChild(el("span", {"class": "stars"}, player.stars_label));
+        players.appendChild(document.createTextNode(name));
+        if (player.stars_label) {
+          players.appendChild(document.createTextNode(" "));
+          players.appendChild(el("span", {"class": "stars"}, player.stars_label));
+        }
       });
       item.appendChild(players);
-      var what = game.origin === "tournament" ? game.origin_label : game.format_label + " · " + kindLabel(game);
+      var what = game.origin === "tournament" ? game.origin_label
+        : (game.players.length > 2 ? game.variant_label + " · " : "") + game.format_label + " · " + kindLabel(game);
       item.appendChild(el("span", {"class": "lobby-list__what"}, what));
       item.appendChild(el("a", {"class": "button button--secondary button--compact", href: game.url}, strings.watch));
       list.appendChild(item);
     });
-    document.getElementById("watch-empty").hidden =
-      frame.games_in_progress.length + (frame.tables_in_progress || []).length > 0;
+    document.getElementById("watch-empty").hidden = frame.games_in_progress.length > 0;
   }
 
   function renderPresent(frame, state) {

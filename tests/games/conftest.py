@@ -5,7 +5,7 @@ from games.models import Game
 
 
 def seated_user(game: Game, seat: int):
-    return game.seat0 if seat == 0 else game.seat1
+    return game.player_at(seat)
 
 
 def random_legal_action(game: Game, rng: random.Random) -> tuple[int, dict]:

@@ -5,15 +5,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import engine, services
+from games import engine
+from games.lobby import services as lobby
+from games.tables import services as tables
 from games.errors import GameError
 from games.models import Game, GameAction
 from tests.games.conftest import random_legal_action, seated_user
 
 
 def start_game(alice, bob, *, format: str = "first-to-71", is_ranked: bool = False) -> Game:
-    game = services.game_create(user=alice, format=format, is_ranked=is_ranked)
-    return services.game_join(game_id=game.pk, user=bob)
+    game = lobby.game_open(user=alice, format=format, is_ranked=is_ranked)
+    return lobby.game_join(game_id=game.pk, user=bob)
 
 
 def play_to_end(game: Game, rng: random.Random, *, limit: int = 5000) -> Game:
@@ -22,7 +24,7 @@ def play_to_end(game: Game, rng: random.Random, *, limit: int = 5000) -> Game:
         if game.status != Game.Status.IN_PROGRESS:
             return game
         seat, action = random_legal_action(game, rng)
-        services.game_act(
+        tables.game_act(
             game_id=game.pk,
             user=seated_user(game, seat),
             action=action,
@@ -32,30 +34,30 @@ def play_to_end(game: Game, rng: random.Random, *, limit: int = 5000) -> Game:
 
 
 def test_create_opens_a_game_with_the_creator_in_seat_0(alice):
-    game = services.game_create(user=alice, format="six-deals", is_ranked=False)
+    game = lobby.game_open(user=alice, format="six-deals", is_ranked=False)
 
     assert game.status == Game.Status.OPEN
-    assert game.seat0 == alice
-    assert game.seat1 is None
+    assert game.player_at(0) == alice
+    assert game.player_at(1) is None
     assert game.format == "six-deals"
     assert game.version == 0
 
 
 def test_create_refuses_a_second_game_while_one_waits(alice):
-    services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
 
     with pytest.raises(GameError) as caught:
-        services.game_create(user=alice, format="first-to-71", is_ranked=False)
+        lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
 
     assert caught.value.code == "already_in_game"
-    assert Game.objects.filter(creator=alice).count() == 1
+    assert Game.objects.filter(host=alice).count() == 1
 
 
 def test_ranked_game_needs_a_verified_email(make_member):
     carol = make_member("carol", is_verified=False)
 
     with pytest.raises(GameError) as caught:
-        services.game_create(user=carol, format="first-to-71", is_ranked=True)
+        lobby.game_open(user=carol, format="first-to-71", is_ranked=True)
 
     assert caught.value.code == "verification_required"
     assert Game.objects.count() == 0
@@ -63,10 +65,10 @@ def test_ranked_game_needs_a_verified_email(make_member):
 
 def test_unverified_member_cannot_join_a_ranked_game(alice, make_member):
     carol = make_member("carol", is_verified=False)
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=True)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=True)
 
     with pytest.raises(GameError) as caught:
-        services.game_join(game_id=game.pk, user=carol)
+        lobby.game_join(game_id=game.pk, user=carol)
 
     assert caught.value.code == "verification_required"
     game.refresh_from_db()
@@ -75,7 +77,7 @@ def test_unverified_member_cannot_join_a_ranked_game(alice, make_member):
 
 def test_unknown_format_is_refused(alice):
     with pytest.raises(GameError) as caught:
-        services.game_create(user=alice, format="first-to-1000", is_ranked=False)
+        lobby.game_open(user=alice, format="first-to-1000", is_ranked=False)
 
     assert caught.value.code == "bad_format"
 
@@ -86,16 +88,16 @@ def test_join_starts_the_match(alice, bob):
     game.refresh_from_db()
     state = engine.state_from_json(game.state)
     assert game.status == Game.Status.IN_PROGRESS
-    assert game.seat1 == bob
+    assert game.player_at(1) == bob
     assert game.version == 1
-    assert game.seat0_stars == 1
-    assert game.seat1_stars == 1
+    assert game.seats_by_number()[0].stars == 1
+    assert game.seats_by_number()[1].stars == 1
     assert game.started_at is not None
     assert game.deadline == game.started_at + timedelta(seconds=180)
     assert state.phase == engine.Phase.TRUMP
     assert state.dealer == state.progress.first_dealer
     draws = game.first_dealer_draw
-    last = draws[-1]
+    last = [card for _seat, card in draws[-1]]
     assert engine.STRENGTH[last[0]] != engine.STRENGTH[last[1]]
     expected_dealer = 0 if engine.STRENGTH[last[0]] > engine.STRENGTH[last[1]] else 1
     assert state.dealer == expected_dealer
@@ -105,13 +107,13 @@ def test_join_starts_the_match(alice, bob):
 
 
 def test_join_refuses_own_game_and_a_second_game(alice, bob, make_member):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
     with pytest.raises(GameError) as own:
-        services.game_join(game_id=game.pk, user=alice)
-    services.game_create(user=bob, format="first-to-71", is_ranked=False)
+        lobby.game_join(game_id=game.pk, user=alice)
+    lobby.game_open(user=bob, format="first-to-71", is_ranked=False)
 
     with pytest.raises(GameError) as busy:
-        services.game_join(game_id=game.pk, user=bob)
+        lobby.game_join(game_id=game.pk, user=bob)
 
     assert own.value.code == "own_game"
     assert busy.value.code == "already_in_game"
@@ -120,17 +122,17 @@ def test_join_refuses_own_game_and_a_second_game(alice, bob, make_member):
 
 
 def test_cancel_only_by_the_creator_and_only_while_open(alice, bob):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
     with pytest.raises(GameError) as stranger:
-        services.game_cancel(game_id=game.pk, user=bob)
+        tables.game_cancel(game_id=game.pk, user=bob)
 
-    services.game_cancel(game_id=game.pk, user=alice)
+    tables.game_cancel(game_id=game.pk, user=alice)
 
     game.refresh_from_db()
     assert stranger.value.code == "not_creator"
     assert game.status == Game.Status.CANCELLED
     with pytest.raises(GameError) as again:
-        services.game_join(game_id=game.pk, user=bob)
+        lobby.game_join(game_id=game.pk, user=bob)
     assert again.value.code == "game_not_open"
 
 
@@ -138,12 +140,12 @@ def test_stale_version_changes_nothing(alice, bob):
     game = start_game(alice, bob)
     seat, action = random_legal_action(game, random.Random(3))
     player = seated_user(game, seat)
-    services.game_act(game_id=game.pk, user=player, action=action, expected_version=1)
+    tables.game_act(game_id=game.pk, user=player, action=action, expected_version=1)
     game.refresh_from_db()
     state_before = json.dumps(game.state, sort_keys=True)
 
     with pytest.raises(GameError) as caught:
-        services.game_act(game_id=game.pk, user=player, action=action, expected_version=1)
+        tables.game_act(game_id=game.pk, user=player, action=action, expected_version=1)
 
     game.refresh_from_db()
     assert caught.value.code == "stale_version"
@@ -157,7 +159,7 @@ def test_out_of_turn_action_is_refused_with_the_engine_code(alice, bob):
     waiting = seated_user(game, 1 - engine.seat_to_act(state))
 
     with pytest.raises(GameError) as caught:
-        services.game_act(
+        tables.game_act(
             game_id=game.pk, user=waiting, action={"type": "roll"}, expected_version=1
         )
 
@@ -172,7 +174,7 @@ def test_malformed_action_is_refused(alice, bob):
     dealer = seated_user(game, engine.seat_to_act(state))
 
     with pytest.raises(GameError) as caught:
-        services.game_act(
+        tables.game_act(
             game_id=game.pk,
             user=dealer,
             action={"type": "trump", "suit": "X"},
@@ -187,7 +189,7 @@ def test_a_stranger_cannot_act(alice, bob, make_member):
     carol = make_member("carol")
 
     with pytest.raises(GameError) as caught:
-        services.game_act(game_id=game.pk, user=carol, action={"type": "roll"}, expected_version=1)
+        tables.game_act(game_id=game.pk, user=carol, action={"type": "roll"}, expected_version=1)
 
     assert caught.value.code == "not_seated"
 
@@ -210,8 +212,8 @@ def test_a_complete_match_ends_on_points_and_is_recorded(alice, bob):
 
 def test_six_deal_match_rolls_the_forced_deal_itself(alice, bob):
     rng = random.Random(11)
-    game = services.game_create(user=alice, format="six-deals", is_ranked=False)
-    game = services.game_join(game_id=game.pk, user=bob, rng=rng)
+    game = lobby.game_open(user=alice, format="six-deals", is_ranked=False)
+    game = lobby.game_join(game_id=game.pk, user=bob, rng=rng)
     state = engine.state_from_json(game.state)
     # Never roll by choice, never buque: the dealer's third deal must then be rolled for him.
     while not (state.phase == engine.Phase.BUQUE and state.deal.roll_forced):
@@ -222,7 +224,7 @@ def test_six_deal_match_rolls_the_forced_deal_itself(alice, bob):
         ]
         action = rng.choice(choices).to_json()
         action.pop("seat")
-        game = services.game_act(
+        game = tables.game_act(
             game_id=game.pk,
             user=seated_user(game, seat),
             action=action,
@@ -240,7 +242,7 @@ def test_six_deal_match_rolls_the_forced_deal_itself(alice, bob):
 
 
 def services_record(game):
-    from games.selectors import game_record
+    from games.tables.selectors import game_record
 
     return game_record(game=game)
 
@@ -248,7 +250,7 @@ def services_record(game):
 def test_leaving_is_a_forfeit_at_once(alice, bob):
     game = start_game(alice, bob)
 
-    services.game_leave(game_id=game.pk, user=bob)
+    tables.game_leave(game_id=game.pk, user=bob)
 
     game.refresh_from_db()
     state = engine.state_from_json(game.state)
@@ -258,7 +260,7 @@ def test_leaving_is_a_forfeit_at_once(alice, bob):
     assert game.is_first_deal_complete is False
     assert state.end == {"type": "forfeit", "seat": 1, "reason": "left"}
     with pytest.raises(GameError) as again:
-        services.game_leave(game_id=game.pk, user=alice)
+        tables.game_leave(game_id=game.pk, user=alice)
     assert again.value.code == "game_not_in_progress"
 
 
@@ -267,20 +269,20 @@ def test_deadline_forfeits_with_nobody_connected(alice, bob):
     state = engine.state_from_json(game.state)
     late_seat = engine.seat_to_act(state)
 
-    ended = services.game_enforce_deadlines(now=game.deadline + timedelta(seconds=1))
+    ended = tables.game_enforce_deadlines(now=game.deadline + timedelta(seconds=1))
 
     game.refresh_from_db()
     assert ended == [game.pk]
     assert game.status == Game.Status.FINISHED
     assert game.end_reason == "timeout"
     assert game.winner_seat == 1 - late_seat
-    assert services.game_enforce_deadlines(now=game.ended_at + timedelta(hours=1)) == []
+    assert tables.game_enforce_deadlines(now=game.ended_at + timedelta(hours=1)) == []
 
 
 def test_deadline_not_yet_reached_changes_nothing(alice, bob):
     game = start_game(alice, bob)
 
-    ended = services.game_enforce_deadlines(now=game.deadline - timedelta(seconds=1))
+    ended = tables.game_enforce_deadlines(now=game.deadline - timedelta(seconds=1))
 
     game.refresh_from_db()
     assert ended == []
@@ -297,7 +299,7 @@ def test_deadline_survives_a_restart(alice, bob):
     from games.tasks import enforce_deadlines
 
     assert enforce_deadlines() == 0
-    assert services.game_enforce_deadlines(now=deadline + timedelta(milliseconds=1)) == [game_id]
+    assert tables.game_enforce_deadlines(now=deadline + timedelta(milliseconds=1)) == [game_id]
     assert Game.objects.get(pk=game_id).end_reason == "timeout"
 
 
@@ -307,14 +309,14 @@ def test_a_move_at_the_deadline_has_exactly_one_outcome(alice, bob):
     at_deadline = game.deadline
 
     with pytest.raises(GameError) as caught:
-        services.game_act(
+        tables.game_act(
             game_id=game.pk,
             user=seated_user(game, seat),
             action=action,
             expected_version=1,
             now=at_deadline,
         )
-    ended_by_sweeper = services.game_enforce_deadlines(now=at_deadline + timedelta(seconds=5))
+    ended_by_sweeper = tables.game_enforce_deadlines(now=at_deadline + timedelta(seconds=5))
 
     game.refresh_from_db()
     assert caught.value.code == "time_over"
@@ -333,14 +335,14 @@ def test_a_move_just_before_the_deadline_wins_over_the_sweeper(alice, bob):
     seat, action = random_legal_action(game, random.Random(5))
     before = game.deadline - timedelta(milliseconds=1)
 
-    services.game_act(
+    tables.game_act(
         game_id=game.pk,
         user=seated_user(game, seat),
         action=action,
         expected_version=1,
         now=before,
     )
-    ended = services.game_enforce_deadlines(now=game.deadline + timedelta(milliseconds=1))
+    ended = tables.game_enforce_deadlines(now=game.deadline + timedelta(milliseconds=1))
 
     game.refresh_from_db()
     assert ended == []
@@ -354,7 +356,7 @@ def test_each_action_sets_a_new_deadline(alice, bob):
     seat, action = random_legal_action(game, random.Random(2))
     now = timezone.now()
 
-    services.game_act(
+    tables.game_act(
         game_id=game.pk, user=seated_user(game, seat), action=action, expected_version=1, now=now
     )
 
@@ -369,15 +371,15 @@ def test_join_stores_the_group_of_the_member_s_record_now_not_of_a_kept_object(m
     rival = make_member("rival")
     newcomer = make_member("newcomer")
     # He then loses a ranked game in another tab: 19W/1L, 20 games, ★★★.
-    first = services.game_create(user=rival, format="first-to-71", is_ranked=True)
-    services.game_join(game_id=first.pk, user=veteran)
-    services.game_leave(game_id=first.pk, user=veteran)
-    game = services.game_create(user=newcomer, format="first-to-71", is_ranked=True)
+    first = lobby.game_open(user=rival, format="first-to-71", is_ranked=True)
+    lobby.game_join(game_id=first.pk, user=veteran)
+    tables.game_leave(game_id=first.pk, user=veteran)
+    game = lobby.game_open(user=newcomer, format="first-to-71", is_ranked=True)
 
-    joined = services.game_join(game_id=game.pk, user=kept_by_an_old_socket)
+    joined = lobby.game_join(game_id=game.pk, user=kept_by_an_old_socket)
 
     veteran.refresh_from_db()
     assert (veteran.ranked_wins, veteran.ranked_losses) == (19, 1)
-    assert (joined.seat0_stars, joined.seat1_stars) == (1, 3)
+    assert (joined.seats_by_number()[0].stars, joined.seats_by_number()[1].stars) == (1, 3)
     joined.refresh_from_db()
-    assert joined.seat1_stars == 3
+    assert joined.seats.get(seat=1).stars == 3

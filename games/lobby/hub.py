@@ -1,7 +1,7 @@
 """The waiting room, fanned out once (docs/protocol.md, *Waiting room*; docs/performance.md).
 
-A change in the room (someone arrives or leaves, a game opens, starts, ends or is cancelled, a
-four-player table opens, a seat is taken or left there, a table starts, ends or is cancelled) is
+A change in the room (someone arrives or leaves, a game or a table opens, a seat is taken or left
+there, a game starts, ends or is cancelled) is
 announced on the channel layer's `lobby` group, which holds **one member per process**: that
 process's `LobbyHub`. The hub rebuilds the room from the database once, compares it with the
 room it holds, and sends the same small `lobby_diff` frame, encoded once, to every waiting-room
@@ -20,7 +20,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.db import close_old_connections, connections
 
-from . import events, selectors
+from games import events
+
+from . import selectors
 
 logger = logging.getLogger(__name__)
 
@@ -28,10 +30,10 @@ logger = logging.getLogger(__name__)
 ROOM_LISTS = {
     "present": ("name", False),
     "open_games": ("id", False),
+    # Every game being played, whatever the game, newest first.
     "games_in_progress": ("id", True),
-    # The four-player tables: open ones oldest first, running ones newest first.
+    # The tables their hosts set up (seats, computers), oldest first.
     "open_tables": ("id", False),
-    "tables_in_progress": ("id", True),
 }
 
 # A rebuild at least this often even when no change was announced: a group message lost in a

@@ -1,0 +1,234 @@
+"""When a computer player's turn is due, and where it runs.
+
+A computer turn is triggered twice over, and played at most once:
+
+- after each committed change that leaves a computer to act (`computer_turn_prepare`, called by
+  the tables' writer before it saves the new version, schedules it on commit after the
+  human-like pause);
+- by a sweep (`games.robots.turns.computer_turns_sweep`, a scheduled job) that finds turns whose
+  time has passed by more than `SWEEP_GRACE_SECONDS` (a restart lost the scheduled run).
+
+A duplicate lands on the writer's version check: `stale_version`, and nothing changes.
+
+Where a turn runs: in the embedded default, a small thread pool fed by an asyncio scheduler on
+the server's own loop, started with the background jobs (`cartomaniak/background.py`); with
+Celery, the task `games.tasks.computer_act` on the queue `computer` (docs/operations.md). Either
+runs `TURN_JOB` found by its dotted name, so that this module, which the writer imports, never
+imports the turn (which imports the writer).
+"""
+
+import asyncio
+import hashlib
+import heapq
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
+
+from channels.db import DatabaseSyncToAsync
+from django.conf import settings
+from django.db import connections, transaction
+from django.utils.module_loading import import_string
+
+from games import computer
+
+logger = logging.getLogger(__name__)
+
+COMPUTER_QUEUE = "computer"
+# A turn whose due time passed this long ago was lost (its scheduled run never came): the sweep
+# schedules it again. Longer than a pause plus a strong decision, far shorter than a deadline.
+SWEEP_GRACE_SECONDS = 5.0
+# The one job of a scheduled turn: `turn(game_id, version)`.
+TURN_JOB = "games.robots.turns.computer_move"
+
+
+def turn_seed(game_id: int, version: int, purpose: str) -> int:
+    """A seed no player can guess (the site's secret), the same for every trigger of one turn."""
+    text = f"{settings.SECRET_KEY}:computer:{purpose}:{game_id}:{version}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def computer_seat_to_act(*, game, variant, state) -> int | None:
+    """Return the seat to act if a computer holds it, else None."""
+    if state.is_finished:
+        return None
+    seat = variant.seat_to_act(state)
+    taken = game.seats_by_number().get(seat)
+    return seat if taken is not None and taken.is_computer else None
+
+
+def computer_turn_prepare(*, game, variant, state, now: datetime) -> None:
+    """Set `game.computer_due_at` for the state about to be saved, and schedule the turn on
+    commit. Called by the writer with the new version, before the row is saved."""
+    seat = computer_seat_to_act(game=game, variant=variant, state=state)
+    if seat is None:
+        game.computer_due_at = None
+        return
+    view = variant.player_view(state, seat)
+    delay = computer.pause_seconds(view, seed=turn_seed(game.pk, game.version, "pause"))
+    delay *= settings.COMPUTER_PAUSE_SCALE
+    game.computer_due_at = now + timedelta(seconds=delay)
+    game_id, version = game.pk, game.version
+    transaction.on_commit(
+        lambda: computer_turn_schedule(game_id=game_id, version=version, delay=delay)
+    )
+
+
+def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
+    """Have the turn played after `delay` seconds, by Celery or the embedded runner.
+
+    Called after commit: a failure here (a broker down) is logged and left to the sweep, it
+    never undoes the committed change.
+    """
+    try:
+        if settings.BACKGROUND_JOBS == "celery":
+            from celery import current_app
+
+            # A copy older than a minute is pointless: the sweep has sent the turn again.
+            current_app.send_task(
+                "games.tasks.computer_act",
+                args=(game_id, version),
+                countdown=delay,
+                expires=delay + 60,
+                queue=COMPUTER_QUEUE,
+            )
+        else:
+            _runner.submit(game_id=game_id, version=version, delay=delay)
+    except Exception:
+        logger.exception("Computer turn of game %s v%s not scheduled", game_id, version)
+
+
+def computer_turn_run(game_id: int, version: int) -> bool:
+    """Play one scheduled turn (the runner's and Celery's entry)."""
+    return import_string(TURN_JOB)(game_id=game_id, version=version)
+
+
+def _close_connections(barrier: threading.Barrier) -> None:
+    try:
+        barrier.wait(timeout=10)
+    except threading.BrokenBarrierError:
+        pass
+    connections.close_all()
+
+
+class _EmbeddedRunner:
+    """A scheduler on the server's event loop and a small thread pool that plays the turns.
+
+    The loop only keeps the timetable; every decision and write runs in a pool thread (through
+    Channels' `DatabaseSyncToAsync`, so that the broadcasts of the write reach the loop's
+    channel layer). A turn already waiting or running is not queued twice.
+    """
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task | None = None
+        self._executor: ThreadPoolExecutor | None = None
+        self._timetable: list[tuple[float, int, int]] = []
+        self._pending: set[tuple[int, int]] = set()
+        self._playing: set[asyncio.Task] = set()
+        self._wakeup: asyncio.Event | None = None
+
+    @property
+    def is_running(self) -> bool:
+        return (
+            self._task is not None
+            and not self._task.done()
+            and self._loop is not None
+            and not self._loop.is_closed()
+        )
+
+    def ensure_started(self) -> None:
+        """Start on the running event loop, once (again if the loop it ran on is gone)."""
+        loop = asyncio.get_running_loop()
+        if self.is_running and self._loop is loop:
+            return
+        self.stop()
+        self._loop = loop
+        self._executor = ThreadPoolExecutor(
+            max_workers=settings.COMPUTER_THREADS, thread_name_prefix="computer-player"
+        )
+        self._timetable = []
+        self._pending = set()
+        self._wakeup = asyncio.Event()
+        self._task = loop.create_task(self._run())
+
+    def stop(self, *, wait: bool = False) -> None:
+        """Stop the timetable; each pool thread closes its database connection, then ends."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        for task in list(self._playing):
+            task.cancel()
+        self._playing = set()
+        if self._executor is not None:
+            threads = settings.COMPUTER_THREADS
+            # A barrier, so that every thread of the pool takes exactly one of the closings.
+            barrier = threading.Barrier(threads)
+            for _ in range(threads):
+                self._executor.submit(_close_connections, barrier)
+            self._executor.shutdown(wait=wait)
+        self._task = self._executor = self._loop = None
+
+    def submit(self, *, game_id: int, version: int, delay: float) -> bool:
+        """Queue a turn from any thread; False when no runner runs in this process (the sweep
+        of the process that runs one will find the turn)."""
+        loop = self._loop
+        if not self.is_running or loop is None:
+            return False
+        due = time.monotonic() + max(0.0, delay)
+        try:
+            loop.call_soon_threadsafe(self._push, due, game_id, version)
+        except RuntimeError:  # the loop closed meanwhile
+            return False
+        return True
+
+    def _push(self, due: float, game_id: int, version: int) -> None:
+        if (game_id, version) in self._pending:
+            return
+        self._pending.add((game_id, version))
+        heapq.heappush(self._timetable, (due, game_id, version))
+        self._wakeup.set()
+
+    async def _run(self) -> None:
+        while True:
+            now = time.monotonic()
+            while self._timetable and self._timetable[0][0] <= now:
+                _due, game_id, version = heapq.heappop(self._timetable)
+                task = asyncio.get_running_loop().create_task(self._play(game_id, version))
+                self._playing.add(task)
+                task.add_done_callback(self._playing.discard)
+            timeout = self._timetable[0][0] - now if self._timetable else None
+            self._wakeup.clear()
+            try:
+                await asyncio.wait_for(self._wakeup.wait(), timeout)
+            except TimeoutError:
+                pass
+
+    async def _play(self, game_id: int, version: int) -> None:
+        try:
+            await DatabaseSyncToAsync(
+                computer_turn_run, thread_sensitive=False, executor=self._executor
+            )(game_id, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # one failing turn must not stop the runner; the sweep retries it
+            logger.exception("Computer turn of game %s v%s failed", game_id, version)
+        finally:
+            self._pending.discard((game_id, version))
+
+
+_runner = _EmbeddedRunner()
+
+
+def computer_runner_ensure_started() -> None:
+    """Start the embedded runner on the running event loop (with the background jobs)."""
+    _runner.ensure_started()
+
+
+def computer_runner_stop(*, wait: bool = False) -> None:
+    """Stop the embedded runner (tests; a server that stops)."""
+    _runner.stop(wait=wait)
+
+
+def computer_runner_is_running() -> bool:
+    return _runner.is_running

@@ -1,0 +1,98 @@
+"""One computer turn, and the sweep of the turns whose run was lost.
+
+The computer is handed only what a person in its seat receives (the registry's `player_view`
+of its seat) and its decision goes through the tables' one writer, under the same version check
+and deadline as a person's. A trigger for a version that is gone (played already, game over)
+changes nothing.
+"""
+
+import logging
+from datetime import datetime, timedelta
+
+from cartomaniak import metrics
+from games import computer
+from games.errors import GameError
+from games.models import Game
+from games.tables.selectors import game_get, game_variant
+from games.tables.services import game_computer_act
+
+from .scheduling import (
+    SWEEP_GRACE_SECONDS,
+    computer_seat_to_act,
+    computer_turn_schedule,
+    turn_seed,
+)
+
+logger = logging.getLogger(__name__)
+
+# What makes a duplicate harmless: the version it was scheduled for is gone.
+_OUTDATED = ("stale_version", "game_not_in_progress", "time_over", "not_seated")
+
+
+def computer_move(*, game_id: int, version: int, now: datetime | None = None) -> bool:
+    """Play the computer's decision at this version of the game; return whether it was played."""
+    try:
+        game = game_get(game_id=game_id)
+    except GameError:
+        return False
+    if game.status != Game.Status.IN_PROGRESS or game.version != version:
+        return False
+    variant = game_variant(game=game)
+    state = variant.state_from_json(game.state)
+    seat = computer_seat_to_act(game=game, variant=variant, state=state)
+    if seat is None:
+        return False
+    # Only what a person in this seat sees: never the state, the deck or another hand.
+    view = variant.player_view(state, seat)
+    if not view.get("legal_actions"):
+        return False
+    level = game.player_at(seat).computer_level
+    action = _decide(level, view, seed=turn_seed(game_id, version, "decision"))
+    try:
+        game_computer_act(
+            game_id=game_id, seat=seat, action=dict(action), expected_version=version, now=now
+        )
+    except GameError as error:
+        if error.code in _OUTDATED:
+            return False
+        raise
+    return True
+
+
+@metrics.decision_timed
+def _decide(level: str, view: dict, *, seed: int) -> dict:
+    """Ask the level for a legal action; if it fails or answers something illegal, the easy
+    level answers instead (logged): a bug in a strong player must not forfeit the member's game."""
+    try:
+        action = computer.choose_action(level, view, seed=seed)
+        if action not in view["legal_actions"]:
+            raise ValueError(f"not one of the legal actions: {action!r}")
+        return action
+    except Exception:
+        logger.exception("Computer level %s failed; the easy level plays instead", level)
+        return computer.choose_action(computer.LEVELS[0], view, seed=seed)
+
+
+def computer_turns_overdue(*, now: datetime) -> list[tuple[int, int]]:
+    """Return (game id, version) of every computer turn due for longer than the grace."""
+    since = now - timedelta(seconds=SWEEP_GRACE_SECONDS)
+    return list(
+        Game.objects.filter(status=Game.Status.IN_PROGRESS, computer_due_at__lt=since)
+        .order_by("computer_due_at")
+        .values_list("pk", "version")
+    )
+
+
+def computer_turns_sweep(*, now: datetime) -> int:
+    """Schedule at once every computer turn whose run was lost; return how many.
+
+    The turn's due time moves to `now`: if this run is lost too (no worker on the queue), the
+    next sweeps wait the grace again instead of piling up copies of the turn every 2 s.
+    """
+    turns = computer_turns_overdue(now=now)
+    for game_id, version in turns:
+        Game.objects.filter(pk=game_id, version=version, status="in_progress").update(
+            computer_due_at=now
+        )
+        computer_turn_schedule(game_id=game_id, version=version, delay=0.0)
+    return len(turns)

@@ -1,0 +1,106 @@
+"""The base of every websocket consumer of the games app: parse, authorise, call one service,
+answer.
+
+A domain error becomes one `error` frame and the socket stays open (docs/protocol.md). The abuse
+limits of `games.limits` (sockets per member, messages per socket, set-up actions) are applied
+here, before any consumer's own code runs.
+"""
+
+import json
+import logging
+
+from asgiref.sync import sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from cartomaniak import metrics
+
+from . import limits
+from .errors import GameError
+
+logger = logging.getLogger(__name__)
+
+# Every client message is small; anything bigger is refused before it is even parsed.
+MAX_FRAME_CHARS = 4096
+
+
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class JsonConsumer(metrics.SocketCounted, limits.SocketLimits, AsyncJsonWebsocketConsumer):
+    # Message types that count against the member's waiting-room actions (games.limits).
+    rate_limited_types: tuple[str, ...] = ()
+    is_started = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception as error:
+            if self.is_started:
+                raise
+            # Before the handshake, only the channel layer can fail (Redis is down): refuse this
+            # socket cleanly; the client retries with its backoff (docs/security.md).
+            logger.warning("Socket refused, channel layer unreachable: %r", error)
+            await send({"type": "websocket.close", "code": 1013})
+
+    async def websocket_connect(self, message):
+        self.is_started = True
+        await super().websocket_connect(message)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if not await self.message_admitted():
+            return
+        raw = text_data if text_data is not None else bytes_data
+        if raw is None:
+            await self.send_error(GameError("malformed"))
+            return
+        if len(raw) > MAX_FRAME_CHARS:
+            await self.send_error(GameError("frame_too_large"))
+            return
+        try:
+            content = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            await self.send_error(GameError("bad_json"))
+            return
+        except RecursionError:
+            # Valid JSON nested deeper than the parser goes: no message of ours is, it is no
+            # object either (`[[[…]]]`).
+            await self.send_error(GameError("malformed"))
+            return
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            # A `type` that is no string is a frame of the wrong shape, not an unknown message.
+            await self.send_error(GameError("malformed"))
+            return
+        try:
+            if content.get("type") in self.rate_limited_types:
+                await sync_to_async(limits.lobby_action_check)(user=self.user)
+            await self.receive_json(content)
+        except GameError as error:
+            await self.send_error(error)
+        except Exception:
+            # A fault of ours must not close the socket (1011) on the player: logged, answered.
+            logger.exception("Websocket message failed: %.200r", raw)
+            await self.send_error(GameError("server_error"))
+
+    async def send_error(self, error: GameError) -> None:
+        await self.send_json(error.to_frame(version=getattr(self, "sent_version", None)))
+
+    @property
+    def user(self):
+        return self.scope.get("user")
+
+    @property
+    def is_authenticated(self) -> bool:
+        user = self.user
+        return user is not None and user.is_authenticated
+
+    def _language(self) -> str:
+        """The page's language (cookie, else the member's choice, else French), for the names a
+        frame carries ("Ordinateur (fort)" / "Computer (strong)")."""
+        supported = {code for code, _name in settings.LANGUAGES}
+        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+        if cookie in supported:
+            return cookie
+        preferred = getattr(self.user, "preferred_language", "")
+        return preferred if preferred in supported else settings.LANGUAGE_CODE

@@ -1,0 +1,283 @@
+"""The websocket of a table, /ws/parties/<id>/, whatever the game (docs/protocol.md, *Table*).
+
+Anyone may connect: a member seated at the table gets his seat's view, everyone else a
+spectator's. Members take seats and act; the seat always comes from the member, never from a
+message. Each connection rebuilds its own view on every `game.changed`: a broadcast carries no
+card.
+"""
+
+import logging
+from collections import OrderedDict
+
+from django.utils import timezone, translation
+
+from cartomaniak import metrics
+from cartomaniak.database import database_call
+from games import events
+from games.errors import GameError
+from games.models import Game
+from games.sockets import JsonConsumer, is_int
+
+from . import selectors, services
+
+logger = logging.getLogger(__name__)
+
+# The game row as this process last wrote or read it, per game (the most recent games only). A
+# version is written once, so a row held for the version a broadcast announces is that version:
+# the other sockets of the table in this process build their frames from it instead of reading
+# the game again (the opponent's view of a move costs no query when the players sit on the
+# same process). Touched only on the event loop's thread.
+GAMES_REMEMBERED = 2000
+_games_remembered: OrderedDict[int, Game] = OrderedDict()
+
+
+def _game_remember(game: Game) -> None:
+    held = _games_remembered.get(game.pk)
+    if held is not None and held.version > game.version:
+        return
+    _games_remembered[game.pk] = game
+    _games_remembered.move_to_end(game.pk)
+    while len(_games_remembered) > GAMES_REMEMBERED:
+        _games_remembered.popitem(last=False)
+
+
+def _game_recalled(game_id: int, version: int) -> Game | None:
+    """The row of this version of the game, if this process holds it and a frame of it needs no
+    query (a finished ranked game's frame reads the ladder points: from the database)."""
+    game = _games_remembered.get(game_id)
+    if game is None or game.version != version or game.status != Game.Status.IN_PROGRESS:
+        return None
+    return game
+
+
+# Set-up messages of an open table, each its service, and whether it names a seat.
+SEAT_MESSAGES = {
+    "take_seat": (services.game_seat_take, True),
+    "leave_seat": (services.game_seat_leave, False),
+    "empty_seat": (services.game_seat_empty, True),
+    "start": (services.game_start, False),
+    "cancel": (services.game_cancel, False),
+}
+
+
+class TableConsumer(JsonConsumer):
+    """One table of any game: players act, anyone may watch (spectators get the public view)."""
+
+    socket_kind = "game"
+    sent_version: int | None = None
+    # The seat this socket's member holds, as its last frame said (None: a spectator).
+    seat: int | None = None
+    # Setting a table up counts against the member's waiting-room actions (games.limits).
+    rate_limited_types = ("take_seat", "leave_seat", "fill_seat", "empty_seat", "start", "cancel")
+
+    async def connect(self):
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        # Listen before reading the game: a change committed in between is not missed.
+        self.group = events.game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        # A signed-in member also hears of his next game starting (a competition's next round).
+        if self.is_authenticated:
+            self.member_group = events.member_group(self.user.pk)
+            await self.channel_layer.group_add(self.member_group, self.channel_name)
+        opened = await database_call(self._open)()
+        if opened is None:
+            await self.close(code=4404)
+            return
+        await self.accept()
+        game, state, presence, rematch = opened
+        _game_remember(game)
+        await self.send_frame(state, force=True)
+        await self.send_json(presence)
+        if rematch is not None:
+            await self.send_json(rematch)
+
+    async def disconnect(self, code):
+        if self.seat is not None:
+            await database_call(services.game_connection_close)(
+                channel_name=self.channel_name, now=timezone.now()
+            )
+        for group in (getattr(self, "group", None), getattr(self, "member_group", None)):
+            if not group:
+                continue
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception as error:  # the layer is down: the subscription dies with it
+                logger.warning("Leaving group %s failed: %r", group, error)
+
+    def _open(self) -> tuple[Game, dict, dict, dict | None] | None:
+        """Everything a socket needs when it opens, in one database call: the deadlines settled,
+        the state frame, its player counted present, the presence and rematch frames. None when
+        there is no such game (or a table cancelled before it started)."""
+        now = timezone.now()
+        services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
+        try:
+            game = selectors.game_get(game_id=self.game_id)
+        except GameError:
+            return None
+        state = self._frame(game, now)
+        presence = {"type": "presence", "presence": selectors.game_presence(game=game, now=now)}
+        return game, state, presence, selectors.game_rematch(game=game)
+
+    def _seat_follow(self, game: Game, now) -> int | None:
+        """Return this member's seat at the game, counting him present there when he has just
+        sat down (and away from the seat he has just left)."""
+        seat = selectors.game_seat_for_user(game=game, user=self.user)
+        if seat != self.seat:
+            if self.seat is not None:
+                services.game_connection_close(channel_name=self.channel_name, now=now)
+            if seat is not None:
+                services.game_connection_open(
+                    game=game, seat=seat, channel_name=self.channel_name, now=now
+                )
+            self.seat = seat
+        return seat
+
+    def _frame(self, game: Game, now=None) -> dict:
+        """This socket's `state` frame of `game` (its seat's view, or the public one)."""
+        now = now or timezone.now()
+        # No query: the seats come with the game. A write only when the seat changed, which
+        # happens at an open table, read on a database thread (never a remembered game).
+        seat = self._seat_follow(game, now)
+        with translation.override(self._language()):
+            return selectors.game_frame(game=game, seat=seat, now=now)
+
+    def _presence_frame(self) -> dict:
+        game = selectors.game_get(game_id=self.game_id)
+        return {"type": "presence", "presence": selectors.game_presence(game=game)}
+
+    def _rematch_frame(self) -> dict | None:
+        return selectors.game_rematch(game=selectors.game_get(game_id=self.game_id))
+
+    async def send_presence(self) -> None:
+        await self.send_json(await database_call(self._presence_frame)())
+
+    async def send_rematch(self) -> None:
+        frame = await database_call(self._rematch_frame)()
+        if frame is not None:
+            await self.send_json(frame)
+
+    def _state_frame(self, settle_deadline: bool) -> tuple[Game, dict]:
+        now = timezone.now()
+        if settle_deadline:
+            services.game_enforce_deadlines(now=now, game_ids=[self.game_id])
+        game = selectors.game_get(game_id=self.game_id)
+        return game, self._frame(game, now)
+
+    def _act(self, version: int, action: dict) -> tuple[Game, dict]:
+        # The sender's own new view is built from the row just written: one round trip fewer.
+        game = services.game_act(
+            game_id=self.game_id, user=self.user, action=action, expected_version=version
+        )
+        return game, self._frame(game)
+
+    def _set_up(self, service, arguments: dict) -> tuple[Game, dict]:
+        service(**arguments)
+        return self._state_frame(False)
+
+    async def send_state(self, *, force: bool = False, settle_deadline: bool = False) -> None:
+        game, frame = await database_call(self._state_frame)(settle_deadline)
+        _game_remember(game)
+        await self.send_frame(frame, force=force)
+
+    async def send_frame(self, frame: dict, *, force: bool = False) -> None:
+        if not force and self.sent_version is not None and frame["version"] <= self.sent_version:
+            return
+        self.sent_version = frame["version"]
+        await self.send_json(frame)
+
+    def _require_member(self) -> None:
+        if not self.is_authenticated:
+            raise GameError("not_authenticated")
+
+    async def receive_json(self, content, **kwargs):
+        message_type = content.get("type")
+        try:
+            if message_type == "act":
+                version = content.get("version")
+                action = content.get("action")
+                if not is_int(version) or not isinstance(action, dict):
+                    raise GameError("malformed")
+                with metrics.move_timed(kind="game"):
+                    game, frame = await database_call(self._act)(version, action)
+                    _game_remember(game)
+                    await self.send_frame(frame)
+            elif message_type == "snapshot":
+                await self.send_state(force=True, settle_deadline=True)
+            elif message_type == "leave":
+                await database_call(services.game_leave)(game_id=self.game_id, user=self.user)
+            elif message_type == "ping":
+                if self.seat is not None:
+                    await database_call(services.game_connection_touch)(
+                        channel_name=self.channel_name, now=timezone.now()
+                    )
+                await self.send_state_if_behind()
+                await self.send_json({"type": "pong"})
+            elif message_type == "rematch_offer":
+                await database_call(services.rematch_offer)(game_id=self.game_id, user=self.user)
+            elif message_type in ("rematch_accept", "rematch_decline"):
+                await database_call(services.rematch_answer)(
+                    game_id=self.game_id, user=self.user, accept=message_type == "rematch_accept"
+                )
+            elif message_type == "fill_seat":
+                self._require_member()
+                seat = content.get("seat")
+                level = content.get("level")
+                if not is_int(seat) or not isinstance(level, str):
+                    raise GameError("malformed")
+                arguments = {"game_id": self.game_id, "user": self.user, "seat": seat}
+                await self._send_set_up(services.game_seat_fill, {**arguments, "level": level})
+            elif isinstance(message_type, str) and message_type in SEAT_MESSAGES:
+                self._require_member()
+                service, names_seat = SEAT_MESSAGES[message_type]
+                arguments = {"game_id": self.game_id, "user": self.user}
+                if names_seat:
+                    seat = content.get("seat")
+                    if not is_int(seat):
+                        raise GameError("malformed")
+                    arguments["seat"] = seat
+                await self._send_set_up(service, arguments)
+            else:
+                raise GameError("unknown_type")
+        except GameError as error:
+            await self.send_error(error)
+            if error.code == "rematch_expired":
+                await self.send_rematch()
+            if error.code in ("stale_version", "time_over"):
+                await self.send_state(force=True)
+
+    async def _send_set_up(self, service, arguments: dict) -> None:
+        """Apply a set-up message, then send this socket its new frame at once (its seat may
+        have changed with it)."""
+        game, frame = await database_call(self._set_up)(service, arguments)
+        _game_remember(game)
+        await self.send_frame(frame)
+
+    async def send_state_if_behind(self) -> None:
+        """Send the current state if the game moved on since this socket's last frame.
+
+        The heartbeat's catch-up: a broadcast lost while the channel layer was down reaches
+        this socket at its next ping (every 20 s) at the latest.
+        """
+        version = await database_call(selectors.game_version_get)(game_id=self.game_id)
+        if self.sent_version is None or (version is not None and version > self.sent_version):
+            await self.send_state()
+
+    async def game_changed(self, event):
+        if self.sent_version is not None and event["version"] <= self.sent_version:
+            return
+        game = _game_recalled(self.game_id, event["version"])
+        if game is None:
+            await self.send_state()
+        else:
+            await self.send_frame(self._frame(game))
+
+    async def game_started(self, event):
+        await self.send_json(
+            {"type": "game_started", "game_id": event["game_id"], "url": event["url"]}
+        )
+
+    async def game_presence(self, event):
+        await self.send_presence()
+
+    async def game_rematch(self, event):
+        await self.send_rematch()

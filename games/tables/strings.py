@@ -1,0 +1,197 @@
+"""Every sentence the table's script shows, translated here so that it goes through gettext.
+
+One set for every game: the sentences of cards, seats, clocks, overlays and errors are the same
+at every table; what a game names differently (its phases, its buttons, its options, the
+narration of its replay) comes from its registry entry (`games.engine.variants`), whose French
+strings are the catalogue's message ids.
+"""
+
+from django.contrib.auth import get_user_model
+from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import gettext as _
+
+from games.engine.variants import Variant
+from games.errors import APP_ERROR_MESSAGES
+
+
+def _forms(singular: str, plural: str) -> dict:
+    # Both forms of a count; the script picks one by the language's rule.
+    return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 2)}
+
+
+def table_strings(*, variant: Variant, user=None) -> dict:
+    """Return the sentences of the table of `variant`, in the active language."""
+    levels = get_user_model().ComputerLevel
+    return {
+        "connected": _("En direct"),
+        "reconnecting": _("Connexion perdue, reconnexion…"),
+        "not_sent": _("Connexion perdue : votre choix n'a pas été envoyé, rejouez-le."),
+        # French counts 0 and 1 in the singular ("0 pli"), English only 1 ("0 tricks").
+        "zero_is_singular": (get_language() or "fr").startswith("fr"),
+        "card_images": True,
+        "muted": bool(getattr(user, "is_sound_muted", False)),
+        "sound_on": _("Sons : oui"),
+        "sound_off": _("Sons : non"),
+        "your_turn": _("À vous"),
+        "their_turn": _("Au tour de %(name)s"),
+        # The game's own words: its phases, its buttons, its options (the registry's).
+        "phase": {phase: _(label) for phase, label in variant.phase_labels.items()},
+        "actions": {kind: _(label) for kind, label in variant.action_labels.items()},
+        "option_labels": {key: _(label) for key, label in variant.option_labels.items()},
+        "replay_action": {
+            kind: _(label) for kind, label in variant.replay_action_labels.items()
+        },
+        "deal_number": _("Donne %(n)s"),
+        "deal_of": _("Donne %(n)s / %(total)s"),
+        "dealer_is": _("Donneur : %(name)s"),
+        "trump": _("Atout : %(suit)s"),
+        "no_trump": _("Sans atout"),
+        "no_trump_yet": _("Atout pas encore choisi"),
+        "rolled": _("Roulé (sans atout)"),
+        "rolled_short": _("roulé"),
+        "blind": _("Sans atout à l'aveugle"),
+        "buque": _("Buqué"),
+        "surbuque": _("Sur-buqué"),
+        "mee": _("Mee"),
+        "tegen": _("Tegen"),
+        "announced_by": _("%(what)s (%(team)s)"),
+        "multiplier": _("×%(n)s"),
+        "turned_up": _("Carte retournée : %(card)s"),
+        "turned_up_held": _("Carte retournée : %(card)s, à %(name)s"),
+        "hidden_hand": _("Vous verrez vos cartes quand %(name)s aura nommé l'atout."),
+        "hidden_hand_dealer": _(
+            "Regardez vos cartes, ou annoncez sans atout sans les avoir vues (×4)."
+        ),
+        "forced_roll": _(
+            "Donne roulée d’office : en 6 donnes, chaque joueur doit rouler une de ses trois"
+            " donnes."
+        ),
+        "dealer": _("donneur"),
+        "you": _("vous"),
+        "partner": _("partenaire"),
+        "host": _("hôte"),
+        "here": _("à la table"),
+        "away": _("absent"),
+        "away_seconds": _("absent depuis %(n)s s"),
+        "away_minutes": _("absent depuis %(n)s min"),
+        "tricks_count": _forms("%(n)s pli", "%(n)s plis"),
+        "points_count": _forms("%(n)s point", "%(n)s points"),
+        "cards_left": _forms("%(n)s carte", "%(n)s cartes"),
+        "tricks_points": _("%(tricks)s · %(points)s"),
+        "suit_names": {"S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")},
+        "suit_to": {"S": _("à pique"), "H": _("à cœur"), "D": _("à carreau"), "C": _("à trèfle")},
+        "rank_names": {
+            "7": _("sept"),
+            "8": _("huit"),
+            "9": _("neuf"),
+            "T": _("manille (10)"),
+            "J": _("valet"),
+            "Q": _("dame"),
+            "K": _("roi"),
+            "A": _("as (manillon)"),
+        },
+        # The letters of a card's corner index as the reader names the courts: R, D, V in French
+        # (roi, dame, valet), K, Q, J in English.
+        "rank_letters": {
+            "K": pgettext("corner index of a king", "R"),
+            "Q": pgettext("corner index of a queen", "D"),
+            "J": pgettext("corner index of a jack", "V"),
+        },
+        "card_name": _("%(rank)s de %(suit)s"),
+        "draw_result": _("%(name)s donne en premier."),
+        "trick_taken": _("Pli pour %(name)s"),
+        "announce_played": _("%(name)s a joué %(card)s"),
+        "deal_summary": _("Fin de la donne %(n)s"),
+        "summary_rows": {
+            "tricks": _("Plis"),
+            "points": _("Points des cartes"),
+            "score": _("Marqué"),
+            "total": _("Total"),
+        },
+        # A deal's notes, each shown when its deal summary says so.
+        "notes": {
+            "capot": _("Capot : tous les plis pour un seul joueur."),
+            "capot_team": _("Capot : tous les plis pour une équipe."),
+            "tie": _("30–30 : personne ne marque, la donne suivante compte double."),
+            "rolled": _("Donne roulée : ×2."),
+            "buque": _("Buque : ×2."),
+            "surbuque": _("Sur-buque : ×2 de plus."),
+            "doubled_by_tie": _("Égalité 30–30 reportée : ×2."),
+            "multiplier": _("Multiplicateur total : ×%(n)s."),
+            "cap": _("Plafond atteint : 480 points au plus par donne."),
+        },
+        "capot_short": _("capot"),
+        "cut_short": _("interrompue"),
+        "history_cell": _("%(points)s pts → +%(score)s (%(total)s)"),
+        # Verifiable deals (docs/engine.md): the commitment published before each deal.
+        "commitment": _("Donne vérifiable : %(hash)s"),
+        "commitment_title": _(
+            "Empreinte SHA-256 du paquet battu, publiée avant la donne : le fichier de la"
+            " partie permet de la vérifier."
+        ),
+        "winner": _("%(name)s gagne la partie"),
+        "winner_team": _("%(team)s gagnent la partie"),
+        "you_win": _("Vous gagnez la partie !"),
+        "you_lose": _("Vous perdez la partie."),
+        "we_win": _("Nous gagnons la partie !"),
+        "we_lose": _("Nous perdons la partie."),
+        "team_us": _("Nous"),
+        "team_them": _("Eux"),
+        "team_of": _("%(a)s et %(b)s"),
+        "end_reasons": {
+            "points": _("Aux points : %(a)s à %(b)s."),
+            "left": _("Forfait : %(name)s a quitté la partie."),
+            "timeout": _("Forfait au temps : %(name)s n'a pas joué à temps."),
+        },
+        "final_totals": _("Score final : %(name0)s %(a)s, %(name1)s %(b)s."),
+        "ladder_won": _("Classement %(ladder)s : +%(n)s points"),
+        "ladder_lost": _("Classement %(ladder)s : −%(n)s points"),
+        "cancelled": _("Cette partie a été annulée."),
+        "stakes": _("Enjeu : %(win)s / %(loss)s"),
+        "confirm_leave": _("Quitter la partie ? Vous la perdez par forfait."),
+        "confirm_leave_team": _("Quitter la partie ? Votre équipe la perd par forfait."),
+        "confirm_cancel": _("Annuler cette table ?"),
+        "rematch": {
+            "waiting": _("Revanche proposée : en attente de la réponse de votre adversaire…"),
+            "received": _("%(name)s vous propose une revanche."),
+            "accepted": _("Revanche acceptée : la nouvelle partie commence."),
+            "declined": _("Revanche refusée."),
+            "expired": _("La proposition de revanche a expiré."),
+            "gone": _("Votre adversaire a quitté la table : pas de revanche possible."),
+        },
+        # Setting a table up: seats, computers, the host's start.
+        "computer": {
+            level: _("Ordinateur (%(level)s)") % {"level": label}
+            for level, label in levels.choices
+        },
+        "level_labels": dict(levels.choices),
+        "free_seat": _("Place libre"),
+        "sit": _("S'asseoir"),
+        "leave_seat": _("Quitter cette place"),
+        "fill": _("Ajouter l'ordinateur"),
+        "empty": _("Libérer la place"),
+        "level": _("Niveau"),
+        "waiting_host": _("En attente de l'hôte : %(name)s commence la partie."),
+        "waiting_players": _forms("Il manque %(n)s joueur.", "Il manque %(n)s joueurs."),
+        "ready": _("Toutes les places sont prises : la partie peut commencer."),
+        "rules": {
+            "must_beat": _("Vous devez monter %(suit)s : %(cards)s."),
+            "must_follow_suit": _("Vous devez fournir %(suit)s : %(cards)s."),
+            "must_trump": _("Vous devez couper (atout %(suit)s) : %(cards)s."),
+            "not_your_turn": _("Ce n'est pas à vous de jouer."),
+            "wrong_phase": _("Ce n'est pas le moment de cette annonce."),
+            "card_not_available": _("Cette carte n'est pas disponible."),
+            "surbuque_not_allowed": _(
+                "Sur-buque impossible : la donne est roulée et compte déjà double (30–30)."
+            ),
+            "roll_required": _("Cette donne doit être roulée."),
+            "malformed": _("Message mal formé."),
+        },
+        "or": _("ou"),
+        "errors": {code: str(message) for code, message in APP_ERROR_MESSAGES.items()},
+        # The replay viewer.
+        "replay_step": _("Étape %(n)s sur %(total)s"),
+        "replay_start": _("Début de la donne %(n)s"),
+        "verified": _("Chaque donne correspond à l'empreinte publiée avant elle."),
+        "not_verified": _("Donnes antérieures aux empreintes : elles ne peuvent être vérifiées."),
+    }
