@@ -313,6 +313,8 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
                 if game.winner_team is None
                 else list(variant.teams[game.winner_team])
             ),
+            # The one winning seat of a game of single seats (None between partners).
+            "winner_seat": game.winner_seat,
             "end_reason": game.end_reason or None,
             "forfeit_seat": game.forfeit_seat,
             "first_dealer_draw": game.first_dealer_draw,

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from games.lobby import ROOM_LISTS, room_apply
+from games.lobby.hub import ROOM_LISTS, room_apply
 from tests.games.websocket import open_socket
 
 

@@ -7,8 +7,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils.html import escape
 
-from games import services
+from games.lobby import services as lobby
 from games.models import Game
+from games.tables import services as tables
 
 
 def _operator_client() -> Client:
@@ -21,8 +22,8 @@ def _operator_client() -> Client:
 
 
 def _game_in_progress(alice, bob) -> Game:
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    return services.game_join(game_id=game.pk, user=bob, rng=random.Random(7))
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    return lobby.game_join(game_id=game.pk, user=bob, rng=random.Random(7))
 
 
 def test_the_admin_page_of_a_game_in_progress_hides_its_state(alice, bob) -> None:
@@ -38,7 +39,7 @@ def test_the_admin_page_of_a_game_in_progress_hides_its_state(alice, bob) -> Non
 
 def test_the_admin_page_of_a_finished_game_shows_its_state(alice, bob) -> None:
     game = _game_in_progress(alice, bob)
-    services.game_leave(game_id=game.pk, user=bob)
+    tables.game_leave(game_id=game.pk, user=bob)
     game.refresh_from_db()
 
     page = _operator_client().get(f"/admin/games/game/{game.pk}/change/").content.decode()

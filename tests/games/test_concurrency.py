@@ -5,9 +5,10 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 
-from games import services
 from games.errors import GameError
+from games.lobby import services as lobby
 from games.models import Game, GameAction
+from games.tables import services as tables
 from tests.games.conftest import random_legal_action, seated_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,13 +37,13 @@ def run_at_once(*calls) -> list:
 
 
 def test_the_same_action_submitted_twice_at_once_is_applied_once(alice, bob):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    game = services.game_join(game_id=game.pk, user=bob)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_join(game_id=game.pk, user=bob)
     seat, action = random_legal_action(game, random.Random(1))
     player = seated_user(game, seat)
 
     def submit():
-        return services.game_act(
+        return tables.game_act(
             game_id=game.pk, user=player, action=action, expected_version=1
         ).version
 
@@ -55,11 +56,11 @@ def test_the_same_action_submitted_twice_at_once_is_applied_once(alice, bob):
 
 def test_two_members_joining_one_game_at_once_seat_one(alice, bob, make_member):
     carol = make_member("carol")
-    game = services.game_create(user=alice, format="six-deals", is_ranked=False)
+    game = lobby.game_open(user=alice, format="six-deals", is_ranked=False)
 
     outcomes = run_at_once(
-        lambda: services.game_join(game_id=game.pk, user=bob).seat1_id,
-        lambda: services.game_join(game_id=game.pk, user=carol).seat1_id,
+        lambda: lobby.game_join(game_id=game.pk, user=bob).seat1_id,
+        lambda: lobby.game_join(game_id=game.pk, user=carol).seat1_id,
     )
 
     game.refresh_from_db()
@@ -71,29 +72,29 @@ def test_two_members_joining_one_game_at_once_seat_one(alice, bob, make_member):
 
 def test_one_member_creating_twice_at_once_gets_one_game(alice):
     def create():
-        return services.game_create(user=alice, format="first-to-71", is_ranked=False).pk
+        return lobby.game_open(user=alice, format="first-to-71", is_ranked=False).pk
 
     outcomes = run_at_once(create, create)
 
     assert sorted(kind for kind, _ in outcomes) == ["error", "ok"]
     assert ("error", "already_in_game") in outcomes
-    assert Game.objects.filter(creator=alice).count() == 1
+    assert Game.objects.filter(host=alice).count() == 1
 
 
 def test_a_move_and_the_deadline_sweeper_at_once_give_one_outcome(alice, bob):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    game = services.game_join(game_id=game.pk, user=bob)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_join(game_id=game.pk, user=bob)
     seat, action = random_legal_action(game, random.Random(9))
     player = seated_user(game, seat)
     at = game.deadline
 
     outcomes = run_at_once(
         lambda: (
-            services.game_act(
+            tables.game_act(
                 game_id=game.pk, user=player, action=action, expected_version=1, now=at
             ).version
         ),
-        lambda: services.game_enforce_deadlines(now=at + timedelta(milliseconds=1)),
+        lambda: tables.game_enforce_deadlines(now=at + timedelta(milliseconds=1)),
     )
 
     game.refresh_from_db()

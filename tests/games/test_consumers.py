@@ -7,8 +7,10 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
-from games import engine, services
+from games import engine
+from games.lobby import services as lobby
 from games.models import Game, GameAction, LobbyPresence
+from games.tables import services as tables
 from tests.games.conftest import hidden_cards, shown_cards
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
@@ -100,8 +102,8 @@ async def test_lobby_to_a_complete_match_over_websockets(sessions):
 
 async def started_game(alice, bob) -> Game:
     def start():
-        game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-        return services.game_join(game_id=game.pk, user=bob)
+        game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+        return lobby.game_join(game_id=game.pk, user=bob)
 
     return await sync_to_async(start)()
 
@@ -303,7 +305,7 @@ async def test_the_deadline_task_tells_a_connected_player(alice, bob, sessions):
     socket0, _, _ = await open_socket(f"/ws/parties/{game.pk}/", sessions[0])
     await state_at(socket0, 1)
 
-    ended = await sync_to_async(services.game_enforce_deadlines)(
+    ended = await sync_to_async(tables.game_enforce_deadlines)(
         now=game.deadline.replace(year=game.deadline.year + 1)
     )
     frame = await state_at(socket0, 2)
@@ -347,5 +349,5 @@ async def test_lobby_errors_come_back_as_frames(alice, bob, sessions):
     assert missing["code"] == "game_not_found"
     assert malformed["code"] == "malformed"
     assert busy["code"] == "already_in_game"
-    assert await sync_to_async(Game.objects.filter(creator=alice).count)() == 1
+    assert await sync_to_async(Game.objects.filter(host=alice).count)() == 1
     await socket.disconnect()

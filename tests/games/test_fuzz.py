@@ -18,7 +18,7 @@ from channels.layers import channel_layers
 from django.core.cache import cache
 from django.db import connections
 
-from games import engine, services
+from games import engine
 from games.models import Game, GameAction
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
@@ -141,8 +141,8 @@ async def test_fuzzed_frames_change_nothing_but_the_legal_moves(alice, bob, make
     carol, dave = [await sync_to_async(make_member)(name) for name in ("carol", "dave")]
 
     def start(first, second):
-        game = services.game_create(user=first, format="six-deals", is_ranked=False)
-        return services.game_join(game_id=game.pk, user=second)
+        game = lobby.game_open(user=first, format="six-deals", is_ranked=False)
+        return lobby.game_join(game_id=game.pk, user=second)
 
     game = await sync_to_async(start)(alice, bob)
     other = await sync_to_async(start)(carol, dave)

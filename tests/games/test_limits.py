@@ -12,7 +12,8 @@ from django.core.cache import cache
 from django.db import connections
 from django.test import Client
 
-from games import limits, services
+from games import limits
+from games.lobby import services as lobby
 from games.models import Game
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
@@ -42,8 +43,8 @@ async def closed_with(communicator) -> int | None:
 
 async def started_game(alice, bob) -> Game:
     def start():
-        game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-        return services.game_join(game_id=game.pk, user=bob)
+        game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+        return lobby.game_join(game_id=game.pk, user=bob)
 
     return await sync_to_async(start)()
 
@@ -163,7 +164,7 @@ async def test_create_cancel_join_are_limited_per_member_on_the_socket_and_the_f
     assert form.status_code == 200
     assert "Trop de demandes" in form.content.decode()
     statuses = await sync_to_async(list)(
-        Game.objects.filter(creator=alice).order_by("pk").values_list("status", flat=True)
+        Game.objects.filter(host=alice).order_by("pk").values_list("status", flat=True)
     )
     assert statuses == [Game.Status.CANCELLED, Game.Status.OPEN]
     await lobby.disconnect()

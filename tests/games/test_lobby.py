@@ -8,7 +8,8 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
-from games import lobby, selectors, services
+from games.lobby import selectors as lobby_selectors
+from games.lobby import services as lobby
 from games.models import Challenge, Game
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import session_cookie
@@ -43,7 +44,7 @@ async def settle(mirrors, users) -> list[dict]:
     """Read until each page shows the room built for its member alone; return those rooms."""
     expected = []
     for mirror, user in zip(mirrors, users, strict=True):
-        alone = await sync_to_async(selectors.lobby_snapshot)(user=user)
+        alone = await sync_to_async(lobby_selectors.lobby_snapshot)(user=user)
         try:
             await mirror.read_until(lambda m, alone=alone: m.frame == alone, timeout=3)
         except TimeoutError:
@@ -70,12 +71,12 @@ async def test_every_member_sees_the_room_built_for_him_alone(members):
     assert [mirror.frame for mirror in mirrors[:3]] == expected
     assert [m["name"] for m in expected[0]["present"]] == ["alice", "bob", "carol"]
     assert [g["creator"] for g in expected[0]["open_games"]] == ["carol"]
-    assert [[p["name"] for p in g["players"]] for g in expected[0]["games_in_progress"]] == [
+    assert [[p["name"] for p in g["seats"]] for g in expected[0]["games_in_progress"]] == [
         ["bob", "alice"]
     ]
     assert [mirror.you["name"] for mirror in mirrors] == ["alice", "bob", "carol", "dave"]
     assert dave.you["can_play_ranked"] is False
-    states = [selectors.lobby_member_state(frame=frame) for frame in expected]
+    states = [lobby_selectors.lobby_member_state(frame=frame) for frame in expected]
     assert [s["current_game"]["status"] for s in states] == ["in_progress"] * 2 + ["open"]
     for mirror in mirrors[:3]:
         await mirror.close()
@@ -85,7 +86,7 @@ async def test_a_change_builds_the_room_once_whatever_the_number_of_sockets(memb
     mirrors = await open_mirrors(members)
     await settle(mirrors, members)
     builds = []
-    real_build = selectors.lobby_room
+    real_build = lobby_selectors.lobby_room
 
     def counted_build(**kwargs):
         builds.append(1)
@@ -135,7 +136,7 @@ def random_room(rng: random.Random) -> dict:
             {"id": i, "seats": [{"seat": 0, "name": rng.choice("xyz")}]}
             for i in sorted(rng.sample(range(9), rng.randint(0, 3)))
         ],
-        "tables_in_progress": [
+        "games_in_progress": [
             {"id": i, "players": [{"name": rng.choice("xyz"), "team": 0}]}
             for i in sorted(rng.sample(range(9), rng.randint(0, 3)), reverse=True)
         ],
@@ -164,7 +165,7 @@ async def test_play_now_without_an_open_game_opens_one_and_waits(members):
     game = await sync_to_async(Game.objects.get)(pk=created["game_id"])
     assert (game.status, game.format, game.is_ranked) == ("open", "six-deals", False)
     assert [g["id"] for g in bob.room["open_games"]] == [game.pk]
-    state = selectors.lobby_member_state(frame=alice.frame)
+    state = lobby_selectors.lobby_member_state(frame=alice.frame)
     assert (state["current_game"]["id"], state["current_game"]["status"]) == (game.pk, "open")
     await alice.close()
     await bob.close()
@@ -251,7 +252,7 @@ async def test_a_challenge_expires_unanswered(members):
     received = await bob.read_until_frame("challenge")
     challenge = await sync_to_async(Challenge.objects.get)(pk=received["challenge"]["id"])
 
-    expired = await sync_to_async(services.challenge_expire)(
+    expired = await sync_to_async(lobby.challenge_expire)(
         now=challenge.expires_at + timedelta(seconds=1)
     )
     told_alice = [await alice.read_until_frame("challenge") for _ in range(2)][-1]
@@ -270,7 +271,7 @@ async def test_a_challenge_expires_unanswered(members):
 async def test_a_member_playing_or_absent_cannot_be_challenged(members):
     alice, bob, carol, dave = members
     game = await sync_to_async(services.game_create)(user=bob, format="six-deals", is_ranked=False)
-    await sync_to_async(services.game_join)(game_id=game.pk, user=carol)
+    await sync_to_async(lobby.game_join)(game_id=game.pk, user=carol)
     mirrors = await open_mirrors([alice, bob])
 
     await mirrors[0].send({"type": "challenge", "name": "bob", "format": "six-deals"})

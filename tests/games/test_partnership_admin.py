@@ -6,8 +6,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from games.models import PartnershipGame
-from games.partnership import services as tables
+from games.models import Game
+from games.tables import services as tables
 
 
 def _client(*, permission: bool) -> Client:
@@ -23,11 +23,11 @@ def _client(*, permission: bool) -> Client:
     return client
 
 
-def _running_table(alice) -> PartnershipGame:
-    table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+def _running_table(alice) -> Game:
+    table = tables.game_create(host=alice, variant="manille-flemish", format="boom-101")
     for seat in (1, 2, 3):
-        tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
-    table = tables.table_start(table_id=table.pk, user=alice, rng=random.Random(5))
+        tables.game_seat_fill(game_id=table.pk, user=alice, seat=seat, level="facile")
+    table = tables.game_start(game_id=table.pk, user=alice, rng=random.Random(5))
     table.refresh_from_db()
     return table
 

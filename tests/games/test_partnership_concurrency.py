@@ -5,20 +5,19 @@ from datetime import timedelta
 
 import pytest
 
-from games.models import PartnershipAction, PartnershipGame, PartnershipSeat
-from games.partnership import services as tables
-from games.partnership.robots import table_computer_move
+from games.models import Game, GameAction, Seat
+from games.tables import services as tables
 from tests.games.partnership_helpers import full_table, random_member_action
 from tests.games.test_concurrency import run_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def members_turn(table: PartnershipGame) -> PartnershipGame:
+def members_turn(table: Game) -> Game:
     """Let the computers play until the host (seat 0) is to act."""
     table.refresh_from_db()
     while random_member_action(table, random.Random(0))[0] != 0:
-        assert table_computer_move(table_id=table.pk, version=table.version)
+        assert table_computer_move(game_id=table.pk, version=table.version)
         table.refresh_from_db()
     return table
 
@@ -29,43 +28,43 @@ def test_the_same_decision_sent_twice_at_once_is_applied_once(alice):
     version = table.version
 
     def submit():
-        return tables.table_act(
-            table_id=table.pk, user=alice, action=action, expected_version=version
+        return tables.game_act(
+            game_id=table.pk, user=alice, action=action, expected_version=version
         ).version
 
     outcomes = run_at_once(submit, submit)
 
     assert sorted(outcomes, key=str) == [("error", "stale_version"), ("ok", version + 1)]
-    assert PartnershipAction.objects.filter(game=table, version=version + 1).count() == 1
+    assert GameAction.objects.filter(game=table, version=version + 1).count() == 1
 
 
 def test_two_members_taking_one_seat_at_once_seat_one(alice, bob, make_member):
     carol = make_member("carol")
-    table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+    table = tables.game_create(host=alice, variant="manille-flemish", format="boom-101")
 
     outcomes = run_at_once(
-        lambda: tables.seat_take(table_id=table.pk, user=bob, seat=1).version,
-        lambda: tables.seat_take(table_id=table.pk, user=carol, seat=1).version,
+        lambda: tables.game_seat_take(game_id=table.pk, user=bob, seat=1).version,
+        lambda: tables.game_seat_take(game_id=table.pk, user=carol, seat=1).version,
     )
 
     assert sorted(kind for kind, _ in outcomes) == ["error", "ok"]
     assert ("error", "seat_taken") in outcomes
-    assert PartnershipSeat.objects.filter(game=table, seat=1).count() == 1
+    assert Seat.objects.filter(game=table, seat=1).count() == 1
 
 
 def test_one_member_sitting_at_two_tables_at_once_gets_one_seat(alice, bob, make_member):
     carol = make_member("carol")
-    first = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
-    second = tables.table_create(host=bob, variant="manille-french", format="first-to-34")
+    first = tables.game_create(host=alice, variant="manille-flemish", format="boom-101")
+    second = tables.game_create(host=bob, variant="manille-french", format="first-to-34")
 
     outcomes = run_at_once(
-        lambda: tables.seat_take(table_id=first.pk, user=carol, seat=1).pk,
-        lambda: tables.seat_take(table_id=second.pk, user=carol, seat=1).pk,
+        lambda: tables.game_seat_take(game_id=first.pk, user=carol, seat=1).pk,
+        lambda: tables.game_seat_take(game_id=second.pk, user=carol, seat=1).pk,
     )
 
     assert sorted(kind for kind, _ in outcomes) == ["error", "ok"]
     assert ("error", "already_in_game") in outcomes
-    assert PartnershipSeat.objects.filter(user=carol).count() == 1
+    assert Seat.objects.filter(user=carol).count() == 1
 
 
 def test_a_late_decision_and_the_sweeper_at_once_end_the_table_once(alice):
@@ -75,18 +74,18 @@ def test_a_late_decision_and_the_sweeper_at_once_end_the_table_once(alice):
 
     outcomes = run_at_once(
         lambda: (
-            tables.table_act(
-                table_id=table.pk,
+            tables.game_act(
+                game_id=table.pk,
                 user=alice,
                 action=action,
                 expected_version=table.version,
                 now=late,
             ).version
         ),
-        lambda: tables.table_enforce_deadlines(now=late),
+        lambda: tables.game_enforce_deadlines(now=late),
     )
 
     table.refresh_from_db()
     assert table.status == "finished" and table.end_reason == "timeout"
-    assert PartnershipAction.objects.filter(game=table, kind="forfeit").count() == 1
+    assert GameAction.objects.filter(game=table, kind="forfeit").count() == 1
     assert ("error", "time_over") in outcomes or ("error", "game_not_in_progress") in outcomes

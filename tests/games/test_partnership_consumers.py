@@ -1,4 +1,4 @@
-"""A whole four-player match through the real websocket stack (/ws/tables/<id>/): two members
+"""A whole four-player match through the real websocket stack (/ws/parties/<id>/): two members
 set the table up and play from the frames their sockets receive, two computer players are
 moved by the real runner (its timetable on the test's loop, its thread pool). No frame any
 socket receives ever holds a card of another seat's hand; the record replays to the result."""
@@ -14,11 +14,12 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from django.utils import timezone
 
-from games import engine, robots, tasks
+from games import engine, tasks
 from games.engine.variants import variant_get
-from games.models import PartnershipAction, PartnershipGame
-from games.partnership import selectors as table_selectors
-from games.partnership import services as tables
+from games.models import Game, GameAction
+from games.robots import scheduling
+from games.tables import selectors as table_selectors
+from games.tables import services as tables
 from tests.games.conftest import cards_in
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie
@@ -32,19 +33,19 @@ def embedded_runner(settings):
     settings.BACKGROUND_JOBS = "embedded"
     settings.COMPUTER_PAUSE_SCALE = 0
     yield
-    robots.computer_runner_stop(wait=True)
+    scheduling.computer_runner_stop(wait=True)
     channel_layers.backends.clear()
     used = SyncToAsync.single_thread_executor
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     used.shutdown(wait=False)
 
 
-def states_by_version(table: PartnershipGame) -> dict[int, object]:
+def states_by_version(table: Game) -> dict[int, object]:
     """Rebuild the state of every version of a finished table from its record: the start's
     version holds the first deal, each action one more version (the next deal dealt with it)."""
     variant = variant_get(table.variant)
-    record = table_selectors.partnership_record(game=table)
-    start = PartnershipAction.objects.get(game=table, kind="start").version
+    record = table_selectors.game_record(game=table)
+    start = GameAction.objects.get(game=table, kind="start").version
     state = variant.new_match(
         first_dealer=record["first_dealer"], format=record["format"], options=record.get("options")
     )
@@ -73,7 +74,7 @@ def hidden_from(state, seat: int | None) -> set[str]:
 def shown_now(frame: dict) -> set[str]:
     """The cards a frame shows of the position now: the past (the first-dealer draw, earlier
     deals' summaries, a last trick of an earlier deal) and the public turned-up card left out."""
-    table = dict(frame["table"])
+    table = dict(frame["game"])
     view = dict(frame["view"] or {})
     table.pop("first_dealer_draw")
     trick = table.get("completed_trick")
@@ -95,7 +96,7 @@ async def play_member(socket, seat: int, rng: random.Random, frames: list) -> di
             continue
         frames.append((seat, frame))
         view = frame["view"]
-        if frame["table"]["status"] == "finished":
+        if frame["game"]["status"] == "finished":
             return frame
         if view is None:  # still the set-up's frames
             continue
@@ -111,7 +112,7 @@ async def watch(socket, frames: list) -> dict:
     while True:
         frame = await receive_until(socket, lambda f: f["type"] == "state", 60)
         frames.append((None, frame))
-        if frame["table"]["status"] == "finished":
+        if frame["game"]["status"] == "finished":
             return frame
 
 
@@ -126,11 +127,11 @@ async def watch(socket, frames: list) -> dict:
 async def test_a_whole_match_with_two_members_and_two_computers(
     alice, bob, variant, format, options
 ) -> None:
-    robots.computer_runner_ensure_started()
-    table = await database_sync_to_async(tables.table_create)(
+    scheduling.computer_runner_ensure_started()
+    table = await database_sync_to_async(tables.game_create)(
         host=alice, variant=variant, format=format, options=options
     )
-    path = f"/ws/tables/{table.pk}/"
+    path = f"/ws/parties/{table.pk}/"
     alice_socket, connected, _ = await open_socket(path, await sync_to_async(session_cookie)(alice))
     assert connected
     bob_socket, connected, _ = await open_socket(path, await sync_to_async(session_cookie)(bob))
@@ -138,13 +139,13 @@ async def test_a_whole_match_with_two_members_and_two_computers(
     spectator, connected, _ = await open_socket(path)
     assert connected
     opening = await receive_until(bob_socket, lambda f: f["type"] == "state")
-    assert opening["table"]["status"] == "open" and opening["view"] is None
-    assert opening["table"]["your_seat"] is None
+    assert opening["game"]["status"] == "open" and opening["view"] is None
+    assert opening["game"]["your_seat"] is None
 
     # The set-up through the socket: Bob sits, the host seats two computers and starts.
     await bob_socket.send_json_to({"type": "take_seat", "seat": 2})
-    seated = await receive_until(bob_socket, lambda f: f.get("table", {}).get("your_seat") == 2)
-    assert seated["table"]["seats"][2]["name"] == "bob" and not seated["table"]["is_host"]
+    seated = await receive_until(bob_socket, lambda f: f.get("game", {}).get("your_seat") == 2)
+    assert seated["game"]["seats"][2]["name"] == "bob" and not seated["game"]["is_host"]
     await bob_socket.send_json_to({"type": "start"})
     refused = await receive_until(bob_socket, lambda f: f["type"] == "error")
     assert refused["code"] == "not_host"
@@ -154,10 +155,10 @@ async def test_a_whole_match_with_two_members_and_two_computers(
     for seat in (1, 3):
         await alice_socket.send_json_to({"type": "fill_seat", "seat": seat, "level": "facile"})
     full = await receive_until(
-        alice_socket, lambda f: f["type"] == "state" and all(s["name"] for s in f["table"]["seats"])
+        alice_socket, lambda f: f["type"] == "state" and all(s["name"] for s in f["game"]["seats"])
     )
-    assert full["table"]["is_host"] is True
-    assert [s["is_computer"] for s in full["table"]["seats"]] == [False, True, False, True]
+    assert full["game"]["is_host"] is True
+    assert [s["is_computer"] for s in full["game"]["seats"]] == [False, True, False, True]
     await alice_socket.send_json_to({"type": "start"})
 
     frames: list = []
@@ -167,14 +168,14 @@ async def test_a_whole_match_with_two_members_and_two_computers(
         watch(spectator, frames),
     )
 
-    table = await sync_to_async(PartnershipGame.objects.get)(pk=table.pk)
+    table = await sync_to_async(Game.objects.get)(pk=table.pk)
     assert table.status == "finished" and table.end_reason == "points"
     for last in (last_alice, last_bob, last_watched):
-        assert last["table"]["winner_team"] == table.winner_team
-        assert last["table"]["record_url"] == f"/tables/{table.pk}/partie.json"
+        assert last["game"]["winner_team"] == table.winner_team
+        assert last["game"]["record_url"] == f"/parties/{table.pk}/partie.json"
     # The computers played through the one writer: seats 1 and 3 acted.
     computer_moves = await sync_to_async(
-        lambda: PartnershipAction.objects.filter(game=table, kind="action", seat__in=[1, 3]).count()
+        lambda: GameAction.objects.filter(game=table, kind="action", seat__in=[1, 3]).count()
     )()
     # A match ends on points only after a complete deal: each computer played its eight cards.
     assert computer_moves >= 16
@@ -192,7 +193,7 @@ async def test_a_whole_match_with_two_members_and_two_computers(
             shown_hand = set(frame["view"]["hand"])
             assert shown_hand == set(state.deal.hands[seat]) or frame["view"]["is_hand_hidden"]
 
-    record = await sync_to_async(table_selectors.partnership_record)(game=table)
+    record = await sync_to_async(table_selectors.game_record)(game=table)
     if options.get("blind") and any(deal["dealer"] in (0, 2) for deal in record["deals"]):
         # A member dealt: his cards were hidden until he looked (his partner's until trump).
         assert any(frame["view"]["is_hand_hidden"] for seat, frame in in_play if seat is not None)
@@ -207,15 +208,15 @@ async def test_a_whole_match_with_two_members_and_two_computers(
 
 async def test_errors_and_a_stale_version_are_answered_with_a_fresh_state(alice, bob) -> None:
     def setup():
-        table = tables.table_create(host=alice, variant="manille-flemish", format="boom-61")
-        tables.seat_take(table_id=table.pk, user=bob, seat=1)
+        table = tables.game_create(host=alice, variant="manille-flemish", format="boom-61")
+        tables.game_seat_take(game_id=table.pk, user=bob, seat=1)
         for seat in (2, 3):
-            tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
-        return tables.table_start(table_id=table.pk, user=alice)
+            tables.game_seat_fill(game_id=table.pk, user=alice, seat=seat, level="facile")
+        return tables.game_start(game_id=table.pk, user=alice)
 
     table = await database_sync_to_async(setup)()
     socket, _, _ = await open_socket(
-        f"/ws/tables/{table.pk}/", await sync_to_async(session_cookie)(bob)
+        f"/ws/parties/{table.pk}/", await sync_to_async(session_cookie)(bob)
     )
     first = await receive_until(socket, lambda f: f["type"] == "state")
     await socket.send_json_to({"type": "act", "version": first["version"] - 1, "action": {}})
@@ -233,15 +234,15 @@ async def test_errors_and_a_stale_version_are_answered_with_a_fresh_state(alice,
     await receive_until(socket, lambda f: f["type"] == "pong")
     await socket.send_json_to({"type": "leave"})
     over = await receive_until(
-        socket, lambda f: f["type"] == "state" and f["table"]["status"] == "finished"
+        socket, lambda f: f["type"] == "state" and f["game"]["status"] == "finished"
     )
-    assert (over["table"]["end_reason"], over["table"]["forfeit_seat"]) == ("left", 1)
-    assert over["table"]["winner_team"] == 0
+    assert (over["game"]["end_reason"], over["game"]["forfeit_seat"]) == ("left", 1)
+    assert over["game"]["winner_team"] == 0
     await socket.disconnect()
 
 
 async def test_an_unknown_table_closes_the_socket() -> None:
-    _socket, connected, code = await open_socket("/ws/tables/999999/")
+    _socket, connected, code = await open_socket("/ws/parties/999999/")
     assert not connected and code == 4404
 
 
@@ -252,32 +253,32 @@ async def test_the_waiting_room_follows_every_seat_change_start_and_end(alice, b
         tables_open = mirror.room["open_tables"]
         return [seat["name"] for seat in tables_open[0]["seats"]] if tables_open else []
 
-    table = await database_sync_to_async(tables.table_create)(
+    table = await database_sync_to_async(tables.game_create)(
         host=alice, variant="manille-flemish", format="boom-101"
     )
     await room.read_until(lambda m: seats(m) == ["alice", None, None, None])
-    await database_sync_to_async(tables.seat_take)(table_id=table.pk, user=bob, seat=1)
+    await database_sync_to_async(tables.game_seat_take)(game_id=table.pk, user=bob, seat=1)
     await room.read_until(lambda m: seats(m) == ["alice", "bob", None, None])
     for seat in (2, 3):
-        await database_sync_to_async(tables.seat_fill_computer)(
-            table_id=table.pk, user=alice, seat=seat, level="moyen"
+        await database_sync_to_async(tables.game_seat_fill)(
+            game_id=table.pk, user=alice, seat=seat, level="moyen"
         )
     await room.read_until(lambda m: seats(m)[3] == "ordinateur-moyen")
-    await database_sync_to_async(tables.table_start)(table_id=table.pk, user=alice)
+    await database_sync_to_async(tables.game_start)(game_id=table.pk, user=alice)
     await room.read_until(
-        lambda m: not m.room["open_tables"] and [t["id"] for t in m.room["tables_in_progress"]]
+        lambda m: not m.room["open_tables"] and [t["id"] for t in m.room["games_in_progress"]]
     )
-    assert room.room["tables_in_progress"][0]["id"] == table.pk
-    await database_sync_to_async(tables.table_leave)(table_id=table.pk, user=bob)
-    await room.read_until(lambda m: not m.room["tables_in_progress"])
+    assert room.room["games_in_progress"][0]["id"] == table.pk
+    await database_sync_to_async(tables.game_leave)(game_id=table.pk, user=bob)
+    await room.read_until(lambda m: not m.room["games_in_progress"])
     await room.close()
 
 
 async def test_set_up_messages_are_checked_and_counted(alice, bob, settings) -> None:
-    table = await database_sync_to_async(tables.table_create)(
+    table = await database_sync_to_async(tables.game_create)(
         host=alice, variant="manille-french", format="first-to-44"
     )
-    path = f"/ws/tables/{table.pk}/"
+    path = f"/ws/parties/{table.pk}/"
     spectator, _, _ = await open_socket(path)
     await receive_until(spectator, lambda f: f["type"] == "state")
     await spectator.send_json_to({"type": "take_seat", "seat": 1})
@@ -302,33 +303,33 @@ async def test_set_up_messages_are_checked_and_counted(alice, bob, settings) -> 
         await communicator.disconnect()
 
 
-def lost_table_turn(alice) -> PartnershipGame:
+def lost_table_turn(alice) -> Game:
     """A running table where a computer must act and nothing is scheduled (no runner ran)."""
     a_minute_ago = timezone.now() - timedelta(minutes=1)
-    table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+    table = tables.game_create(host=alice, variant="manille-flemish", format="boom-101")
     for seat in (1, 2, 3):
-        tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+        tables.game_seat_fill(game_id=table.pk, user=alice, seat=seat, level="facile")
     for _attempt in range(50):
-        started = tables.table_start(table_id=table.pk, user=alice, now=a_minute_ago)
+        started = tables.game_start(game_id=table.pk, user=alice, now=a_minute_ago)
         if started.computer_due_at is not None:
             return started
-        tables.table_leave(table_id=table.pk, user=alice)
-        table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
+        tables.game_leave(game_id=table.pk, user=alice)
+        table = tables.game_create(host=alice, variant="manille-flemish", format="boom-101")
         for seat in (1, 2, 3):
-            tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
+            tables.game_seat_fill(game_id=table.pk, user=alice, seat=seat, level="facile")
     raise AssertionError("alice always acted first")
 
 
 async def test_the_sweep_plays_a_table_turn_nothing_scheduled(alice) -> None:
     table = await database_sync_to_async(lost_table_turn)(alice)
-    assert not robots.computer_runner_is_running()
+    assert not scheduling.computer_runner_is_running()
     socket, _, _ = await open_socket(
-        f"/ws/tables/{table.pk}/", await sync_to_async(session_cookie)(alice)
+        f"/ws/parties/{table.pk}/", await sync_to_async(session_cookie)(alice)
     )
     first = await receive_until(socket, lambda f: f["type"] == "state")
     assert first["version"] == table.version and first["view"]["seat_to_act"] != 0
 
-    robots.computer_runner_ensure_started()
+    scheduling.computer_runner_ensure_started()
     swept = await database_sync_to_async(tasks.computer_sweep)()
 
     after = await receive_until(
@@ -336,7 +337,7 @@ async def test_the_sweep_plays_a_table_turn_nothing_scheduled(alice) -> None:
     )
     assert swept == 1
     action = await sync_to_async(
-        lambda: PartnershipAction.objects.get(game=table, version=table.version + 1)
+        lambda: GameAction.objects.get(game=table, version=table.version + 1)
     )()
     assert action.kind == "action" and action.seat == first["view"]["seat_to_act"]
     assert after["version"] >= table.version + 1

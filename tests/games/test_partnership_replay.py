@@ -9,9 +9,8 @@ from django.test import Client
 
 from games import engine
 from games.engine.variants import variant_get
-from games.models import PartnershipGame
-from games.partnership import services
-from games.partnership.selectors import replay_steps_from_record
+from games.models import Game
+from games.tables import services as tables
 
 from .partnership_helpers import full_table, play_out
 
@@ -123,10 +122,10 @@ def finished_table(alice, settings):
 
 @pytest.mark.django_db
 def test_the_page_replays_the_exported_record(client: Client, finished_table) -> None:
-    exported = client.get(f"/tables/{finished_table.pk}/partie.json").json()
+    exported = client.get(f"/parties/{finished_table.pk}/partie.json").json()
     _status, replayed = engine.replay_record(exported)
 
-    response = client.get(f"/tables/{finished_table.pk}/revoir/")
+    response = client.get(f"/parties/{finished_table.pk}/revoir/")
 
     assert response.status_code == 200
     replay = response.context["replay"]
@@ -138,7 +137,7 @@ def test_the_page_replays_the_exported_record(client: Client, finished_table) ->
     assert replay["steps"][-1]["view"]["totals"] == replayed["totals"]
     assert replay["winner"] == replayed["winner"] == finished_table.winner_team
     page = response.content.decode()
-    assert replay["players"] == [
+    assert replay["seats"] == [
         "alice",
         "Ordinateur (facile)",
         "Ordinateur (facile)",
@@ -151,12 +150,12 @@ def test_the_page_replays_the_exported_record(client: Client, finished_table) ->
 @pytest.mark.django_db
 def test_a_table_in_progress_or_open_is_not_replayed(client: Client, alice, bob) -> None:
     running = full_table(host=alice, computers=3)
-    waiting = services.table_create(host=bob, variant="manille-flemish", format="boom-101")
+    waiting = tables.game_create(host=bob, variant="manille-flemish", format="boom-101")
 
-    assert running.status == PartnershipGame.Status.IN_PROGRESS
-    assert client.get(f"/tables/{running.pk}/revoir/").status_code == 404
-    assert client.get(f"/tables/{waiting.pk}/revoir/").status_code == 404
-    assert client.get("/tables/999999/revoir/").status_code == 404
+    assert running.status == Game.Status.IN_PROGRESS
+    assert client.get(f"/parties/{running.pk}/revoir/").status_code == 404
+    assert client.get(f"/parties/{waiting.pk}/revoir/").status_code == 404
+    assert client.get("/parties/999999/revoir/").status_code == 404
 
 
 @pytest.mark.django_db
@@ -165,9 +164,9 @@ def test_a_table_lost_by_leaving_is_replayed_to_its_forfeit(
 ) -> None:
     settings.COMPUTER_PAUSE_SCALE = 0
     table = full_table(host=alice, members=[bob], computers=2)
-    table = services.table_leave(table_id=table.pk, user=bob)
+    table = tables.game_leave(game_id=table.pk, user=bob)
 
-    replay = client.get(f"/tables/{table.pk}/revoir/").context["replay"]
+    replay = client.get(f"/parties/{table.pk}/revoir/").context["replay"]
 
     assert replay["steps"][-1]["action"] == {"type": "forfeit", "seat": 1, "reason": "left"}
     assert replay["winner"] == 0

@@ -12,11 +12,10 @@ from games.errors import GameError
 from games.lobby import selectors as lobby_selectors
 from games.lobby import services as lobby
 from games.models import Game, GameAction, Seat
-from games.robots import turns
+from games.robots import scheduling, turns
+from games.robots import services as robot_services
 from games.tables import selectors as table_selectors
 from games.tables import services as tables
-from games.robots import scheduling
-from games.robots import services as robot_services
 from games.tables.selectors import member_is_busy, member_is_playing
 
 from .partnership_helpers import full_table, play_out, random_member_action, state_of

@@ -9,10 +9,9 @@ from django.test import Client
 
 from games import engine
 from games.engine.variants import VARIANTS
-from games.models import PartnershipGame
-from games.partnership import selectors as table_selectors
-from games.partnership import services as tables
-from games.selectors import lobby_member_state, lobby_room, lobby_snapshot
+from games.models import Game
+from games.tables import selectors as table_selectors
+from games.tables import services as tables
 
 from .partnership_helpers import full_table, play_out
 
@@ -27,8 +26,8 @@ def client_of(user) -> Client:
 
 def test_the_site_names_every_game_and_format_of_the_registry() -> None:
     four_seats = [variant for variant in VARIANTS.values() if variant.seat_count == 4]
-    assert sorted(PartnershipGame.Variant.values) == sorted(v.name for v in four_seats)
-    assert sorted(PartnershipGame.Format.values) == sorted(f for v in four_seats for f in v.formats)
+    assert sorted(Game.Variant.values) == sorted(v.name for v in four_seats)
+    assert sorted(Game.Format.values) == sorted(f for v in four_seats for f in v.formats)
     options = {key for variant in four_seats for key in variant.option_defaults}
     assert set(table_selectors.option_labels()) == options
 
@@ -38,14 +37,14 @@ def test_create_opens_a_table_and_goes_to_it(alice) -> None:
         "/tables/creer/",
         {"variant": "manille-flemish", "format": "boom-61", "blind": "on"},
     )
-    table = PartnershipGame.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
+    table = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/parties/{table.pk}/"
     # Unchecked mee_tegen is sent as off; the French game would have received no option at all.
     assert table.options == {"blind": True, "mee_tegen": False}
     page = client_of(alice).get(response["Location"])
     assert page.status_code == 200
     frame = page.context["frame"]
-    assert frame["table"]["your_seat"] == 0 and frame["table"]["is_host"] is True
+    assert frame["game"]["your_seat"] == 0 and frame["game"]["is_host"] is True
     assert frame["view"] is None
 
 
@@ -53,7 +52,7 @@ def test_create_without_options_for_the_french_game(alice) -> None:
     client_of(alice).post(
         "/tables/creer/", {"variant": "manille-french", "format": "first-to-44", "blind": "on"}
     )
-    assert PartnershipGame.objects.get().options == {}
+    assert Game.objects.get().options == {}
 
 
 @pytest.mark.parametrize(
@@ -65,7 +64,7 @@ def test_create_without_options_for_the_french_game(alice) -> None:
 )
 def test_create_refusals_are_shown_in_the_waiting_room(alice, data, message) -> None:
     response = client_of(alice).post("/tables/creer/", data, follow=True)
-    assert not PartnershipGame.objects.exists()
+    assert not Game.objects.exists()
     assert message in [str(m) for m in response.context["messages"]]
 
 
@@ -74,38 +73,38 @@ def test_create_is_rate_limited(alice, settings) -> None:
     response = client_of(alice).post(
         "/tables/creer/", {"variant": "manille-french", "format": "first-to-34"}, follow=True
     )
-    assert not PartnershipGame.objects.exists()
+    assert not Game.objects.exists()
     assert any("Trop de demandes" in str(m) for m in response.context["messages"])
 
 
 def test_a_spectator_sees_the_table_without_a_hand(alice, bob) -> None:
     table = full_table(host=alice, members=[bob])
-    frame = table_selectors.partnership_frame(game=table, seat=None)
+    frame = table_selectors.game_frame(game=table, seat=None)
     assert frame["view"]["hand"] == [] and frame["view"]["legal_actions"] == []
-    assert frame["table"]["your_seat"] is None and frame["table"]["is_host"] is False
-    assert Client().get(f"/tables/{table.pk}/").status_code == 200
-    player = table_selectors.partnership_frame(game=table, seat=1)
+    assert frame["game"]["your_seat"] is None and frame["game"]["is_host"] is False
+    assert Client().get(f"/parties/{table.pk}/").status_code == 200
+    player = table_selectors.game_frame(game=table, seat=1)
     assert len(player["view"]["hand"]) == 8
-    assert [seat["team"] for seat in player["table"]["seats"]] == [0, 1, 0, 1]
-    assert player["table"]["seats"][1]["is_you"] is True
-    assert player["table"]["seats"][2]["computer_level"] == "facile"
-    assert player["table"]["seats"][2]["name"] == "Ordinateur (facile)"
-    assert player["table"]["direction"] == "counter-clockwise"
+    assert [seat["team"] for seat in player["game"]["seats"]] == [0, 1, 0, 1]
+    assert player["game"]["seats"][1]["is_you"] is True
+    assert player["game"]["seats"][2]["computer_level"] == "facile"
+    assert player["game"]["seats"][2]["name"] == "Ordinateur (facile)"
+    assert player["game"]["direction"] == "counter-clockwise"
 
 
 def test_the_record_is_downloaded_once_the_table_is_over_and_replays(alice, bob) -> None:
-    table = tables.table_create(host=alice, variant="manille-french", format="first-to-34")
-    assert Client().get(f"/tables/{table.pk}/partie.json").status_code == 404
-    tables.seat_take(table_id=table.pk, user=bob, seat=1)
+    table = tables.game_create(host=alice, variant="manille-french", format="first-to-34")
+    assert Client().get(f"/parties/{table.pk}/partie.json").status_code == 404
+    tables.game_seat_take(game_id=table.pk, user=bob, seat=1)
     for seat in (2, 3):
-        tables.seat_fill_computer(table_id=table.pk, user=alice, seat=seat, level="facile")
-    table = tables.table_start(table_id=table.pk, user=alice, rng=random.Random(9))
-    assert Client().get(f"/tables/{table.pk}/partie.json").status_code == 403
+        tables.game_seat_fill(game_id=table.pk, user=alice, seat=seat, level="facile")
+    table = tables.game_start(game_id=table.pk, user=alice, rng=random.Random(9))
+    assert Client().get(f"/parties/{table.pk}/partie.json").status_code == 403
     table = play_out(table, rng=random.Random(9))
-    response = Client().get(f"/tables/{table.pk}/partie.json")
+    response = Client().get(f"/parties/{table.pk}/partie.json")
     assert response.status_code == 200
     document = json.loads(response.content)
-    assert document["players"] == ["alice", "bob", "ordinateur-facile", "ordinateur-facile"]
+    assert document["seats"] == ["alice", "bob", "ordinateur-facile", "ordinateur-facile"]
     assert document["site"]["game_id"] == table.pk and document["site"]["ranked"] is False
     status, output = engine.replay_record(document)
     assert status == 0 and output["winner"] == table.winner_team
@@ -113,13 +112,13 @@ def test_the_record_is_downloaded_once_the_table_is_over_and_replays(alice, bob)
 
 def test_the_waiting_room_lists_open_and_running_tables(alice, bob, make_member) -> None:
     carol = make_member("carol")
-    open_table = tables.table_create(host=alice, variant="manille-flemish", format="boom-101")
-    tables.seat_fill_computer(table_id=open_table.pk, user=alice, seat=2, level="moyen")
+    open_table = tables.game_create(host=alice, variant="manille-flemish", format="boom-101")
+    tables.game_seat_fill(game_id=open_table.pk, user=alice, seat=2, level="moyen")
     running = full_table(host=bob, computers=3)
     room = lobby_room()
     assert [t["id"] for t in room["open_tables"]] == [open_table.pk]
     entry = room["open_tables"][0]
-    assert entry["host"] == "alice" and entry["url"] == f"/tables/{open_table.pk}/"
+    assert entry["host"] == "alice" and entry["url"] == f"/parties/{open_table.pk}/"
     assert entry["options"] == {"blind": False, "mee_tegen": True}
     assert [s["name"] for s in entry["seats"]] == ["alice", None, "ordinateur-moyen", None]
     assert entry["seats"][2]["computer_level"] == "moyen"
@@ -134,10 +133,10 @@ def test_the_waiting_room_lists_open_and_running_tables(alice, bob, make_member)
         "seats",
         "url",
     }
-    assert [t["id"] for t in room["tables_in_progress"]] == [running.pk]
-    watched = room["tables_in_progress"][0]
-    assert [p["team"] for p in watched["players"]] == [0, 1, 0, 1]
-    assert watched["players"][0] == {"name": "bob", "computer_level": None, "team": 0}
+    assert [t["id"] for t in room["games_in_progress"]] == [running.pk]
+    watched = room["games_in_progress"][0]
+    assert [p["team"] for p in watched["seats"]] == [0, 1, 0, 1]
+    assert watched["seats"][0] == {"name": "bob", "computer_level": None, "team": 0}
     # Members at a table are busy for the room's challenges; the computers are not.
     busy = lobby_member_state(frame=lobby_snapshot(user=carol))["busy"]
     assert busy == {"alice", "bob"}
@@ -153,14 +152,14 @@ def test_play_again_opens_the_next_table_and_a_stranger_is_told_why_not(
 ) -> None:
     settings.COMPUTER_PAUSE_SCALE = 0
     finished = full_table(host=alice, computers=3)
-    tables.table_leave(table_id=finished.pk, user=alice)
+    tables.game_leave(game_id=finished.pk, user=alice)
 
-    refused = client_of(bob).post(f"/tables/{finished.pk}/rejouer/", follow=True)
-    response = client_of(alice).post(f"/tables/{finished.pk}/rejouer/")
+    refused = client_of(bob).post(f"/parties/{finished.pk}/rejouer/", follow=True)
+    response = client_of(alice).post(f"/parties/{finished.pk}/rejouer/")
 
-    again = PartnershipGame.objects.exclude(pk=finished.pk).get()
+    again = Game.objects.exclude(pk=finished.pk).get()
     assert response.status_code == 302
-    assert response["Location"] == f"/tables/{again.pk}/"
-    assert again.status == PartnershipGame.Status.IN_PROGRESS
+    assert response["Location"] == f"/parties/{again.pk}/"
+    assert again.status == Game.Status.IN_PROGRESS
     assert "Vous n'êtes pas assis à cette partie." in html.unescape(refused.content.decode())
-    assert client_of(alice).get(f"/tables/{finished.pk}/rejouer/").status_code == 405
+    assert client_of(alice).get(f"/parties/{finished.pk}/rejouer/").status_code == 405

@@ -27,7 +27,7 @@ from django.utils import timezone
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from games import services
+from games.lobby import services as lobby
 from games.models import Game, GameAction
 from tests.deploy.deployment import cluster, nginx_program
 from tests.games.test_restart import database_url, free_port
@@ -203,14 +203,14 @@ async def play(players: list[Player], rng: random.Random, *, moves: int | None =
 
 
 def started_game(alice, bob) -> Game:
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    return services.game_join(game_id=game.pk, user=bob)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    return lobby.game_join(game_id=game.pk, user=bob)
 
 
 def players_of(game: Game) -> list[Player]:
     return [
-        Player(game.pk, session_cookie(game.seat0)),
-        Player(game.pk, session_cookie(game.seat1)),
+        Player(game.pk, session_cookie(game.player_at(0))),
+        Player(game.pk, session_cookie(game.player_at(1))),
     ]
 
 

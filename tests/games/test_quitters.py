@@ -9,9 +9,10 @@ import pytest
 from django.test import Client
 
 from cartomaniak.handlers import game_ended_dispatch
-from games import services
 from games.errors import GameError
+from games.lobby import services as lobby
 from games.models import Game, RankedPlayBan
+from games.tables import services as tables
 
 PARIS = ZoneInfo("Europe/Paris")
 # A Wednesday afternoon in June, Paris time (UTC+2).
@@ -21,7 +22,7 @@ START = dt.datetime(2026, 6, 17, 15, 0, tzinfo=PARIS).astimezone(dt.UTC)
 def past_game(member, opponent, *, ended_at, abandoned: bool, is_ranked: bool = True) -> Game:
     """A game the member finished earlier: lost by leaving, or played to its end and won."""
     return Game.objects.create(
-        creator=member,
+        host=member,
         seat0=member,
         seat1=opponent,
         is_ranked=is_ranked,
@@ -37,9 +38,9 @@ def past_game(member, opponent, *, ended_at, abandoned: bool, is_ranked: bool = 
 
 def leave_a_ranked_game(quitter, opponent, *, now) -> Game:
     """Create a ranked game, let the opponent join, then leave it: a forfeit by the quitter."""
-    game = services.game_create(user=quitter, format="first-to-71", is_ranked=True, now=now)
-    services.game_join(game_id=game.pk, user=opponent, now=now)
-    return services.game_leave(game_id=game.pk, user=quitter, now=now)
+    game = lobby.game_open(user=quitter, format="first-to-71", is_ranked=True, now=now)
+    lobby.game_join(game_id=game.pk, user=opponent, now=now)
+    return tables.game_leave(game_id=game.pk, user=quitter, now=now)
 
 
 @pytest.fixture
@@ -83,10 +84,10 @@ def test_a_barred_member_cannot_join_a_ranked_game_but_plays_free_ones(
     past_game(quitter, opponent, ended_at=START - dt.timedelta(hours=1), abandoned=True)
     leave_a_ranked_game(quitter, opponent, now=START)
     host = make_member("host")
-    ranked = services.game_create(user=host, format="first-to-71", is_ranked=True, now=START)
+    ranked = lobby.game_open(user=host, format="first-to-71", is_ranked=True, now=START)
 
     with pytest.raises(GameError) as refused:
-        services.game_join(game_id=ranked.pk, user=quitter, now=START + dt.timedelta(minutes=1))
+        lobby.game_join(game_id=ranked.pk, user=quitter, now=START + dt.timedelta(minutes=1))
     free = services.game_create(
         user=quitter, format="first-to-71", is_ranked=False, now=START + dt.timedelta(minutes=1)
     )
@@ -138,11 +139,11 @@ def test_the_growth_starts_over_after_a_clean_week(quitter, opponent) -> None:
 def test_a_timeout_counts_as_a_forfeit(quitter, opponent) -> None:
     past_game(quitter, opponent, ended_at=START - dt.timedelta(hours=2), abandoned=True)
     past_game(quitter, opponent, ended_at=START - dt.timedelta(hours=1), abandoned=True)
-    game = services.game_create(user=quitter, format="first-to-71", is_ranked=True, now=START)
+    game = lobby.game_open(user=quitter, format="first-to-71", is_ranked=True, now=START)
     # This deal gives the first decision to seat 0, the quitter's; he lets his clock run out.
-    game = services.game_join(game_id=game.pk, user=opponent, now=START, rng=random.Random(0))
+    game = lobby.game_join(game_id=game.pk, user=opponent, now=START, rng=random.Random(0))
 
-    services.game_enforce_deadlines(now=game.deadline + dt.timedelta(seconds=1))
+    tables.game_enforce_deadlines(now=game.deadline + dt.timedelta(seconds=1))
 
     game.refresh_from_db()
     assert (game.end_reason, game.winner_seat) == (Game.EndReason.TIMEOUT, 1)
@@ -163,9 +164,9 @@ def test_forfeits_older_than_the_last_ten_games_are_forgotten(quitter, opponent)
 def test_leaving_a_free_game_before_the_first_deal_ends_is_not_counted(quitter, opponent) -> None:
     for minutes in (0, 10, 20):
         moment = START + dt.timedelta(minutes=minutes)
-        game = services.game_create(user=quitter, format="first-to-71", is_ranked=False, now=moment)
-        services.game_join(game_id=game.pk, user=opponent, now=moment)
-        services.game_leave(game_id=game.pk, user=quitter, now=moment)
+        game = lobby.game_open(user=quitter, format="first-to-71", is_ranked=False, now=moment)
+        lobby.game_join(game_id=game.pk, user=opponent, now=moment)
+        tables.game_leave(game_id=game.pk, user=quitter, now=moment)
 
     assert RankedPlayBan.objects.count() == 0
     assert services.game_create(

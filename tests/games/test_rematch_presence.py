@@ -7,8 +7,9 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
-from games import services
+from games.lobby import services as lobby
 from games.models import Game, RematchOffer
+from games.tables import services as tables
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,9 +32,9 @@ def sessions(alice, bob):
 
 async def finished_game(alice, bob, *, is_ranked: bool = False, format: str = "six-deals"):
     def play():
-        game = services.game_create(user=alice, format=format, is_ranked=is_ranked)
-        game = services.game_join(game_id=game.pk, user=bob)
-        return services.game_leave(game_id=game.pk, user=bob)
+        game = lobby.game_open(user=alice, format=format, is_ranked=is_ranked)
+        game = lobby.game_join(game_id=game.pk, user=bob)
+        return tables.game_leave(game_id=game.pk, user=bob)
 
     return await sync_to_async(play)()
 
@@ -61,8 +62,8 @@ async def test_presence_says_who_is_at_the_table_and_since_when_the_other_is_awa
     alice, bob, sessions
 ):
     game = await sync_to_async(
-        lambda: services.game_join(
-            game_id=services.game_create(user=alice, format="first-to-71", is_ranked=False).pk,
+        lambda: lobby.game_join(
+            game_id=lobby.game_open(user=alice, format="first-to-71", is_ranked=False).pk,
             user=bob,
         )
     )()
@@ -186,8 +187,8 @@ async def test_nobody_else_answers_a_rematch_and_a_game_in_progress_has_none(
     alice, bob, make_member, sessions
 ):
     game = await sync_to_async(
-        lambda: services.game_join(
-            game_id=services.game_create(user=alice, format="first-to-71", is_ranked=False).pk,
+        lambda: lobby.game_join(
+            game_id=lobby.game_open(user=alice, format="first-to-71", is_ranked=False).pk,
             user=bob,
         )
     )()

@@ -6,15 +6,17 @@ import random
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, selectors, services
+from games import engine
+from games.tables import selectors as table_selectors
+from games.tables import services as tables
 from tests.games.test_services import play_to_end, start_game
 
 
 def test_the_viewer_steps_through_a_whole_match_to_the_totals_of_replay(alice, bob):
     game = play_to_end(start_game(alice, bob), random.Random(8))
-    record = selectors.game_record(game=game)
+    record = table_selectors.game_record(game=game)
 
-    data = selectors.game_replay_steps(game=game)
+    data = table_selectors.game_replay_steps(game=game)
 
     _status, replayed = engine.replay_record(record)
     actions = sum(len(deal["actions"]) for deal in record["deals"])
@@ -38,9 +40,9 @@ def test_the_viewer_steps_through_a_whole_match_to_the_totals_of_replay(alice, b
 
 def test_a_forfeit_ends_the_replay_with_its_step(alice, bob):
     game = start_game(alice, bob)
-    game = services.game_leave(game_id=game.pk, user=bob)
+    game = tables.game_leave(game_id=game.pk, user=bob)
 
-    data = selectors.game_replay_steps(game=game)
+    data = table_selectors.game_replay_steps(game=game)
 
     assert data["steps"][-1]["action"] == {"type": "forfeit", "seat": 1, "reason": "left"}
     assert data["winner"] == 0
@@ -51,7 +53,7 @@ def test_the_replay_page_is_for_finished_games_only(alice, bob):
     client = Client()
     assert client.get(reverse("games:replay", args=[game.pk])).status_code == 404
 
-    services.game_leave(game_id=game.pk, user=alice)
+    tables.game_leave(game_id=game.pk, user=alice)
     response = client.get(reverse("games:replay", args=[game.pk]))
 
     page = response.content.decode()
@@ -59,15 +61,15 @@ def test_the_replay_page_is_for_finished_games_only(alice, bob):
         page.split('id="replay-data" type="application/json">')[1].split("</script>")[0]
     )
     assert response.status_code == 200
-    assert data["players"] == ["alice", "bob"]
+    assert data["seats"] == ["alice", "bob"]
     assert data["winner"] == 1
 
 
 def test_the_history_opens_a_finished_game_in_the_viewer(alice, bob):
     game = start_game(alice, bob)
-    [in_progress] = selectors.member_games(user=alice)
-    services.game_leave(game_id=game.pk, user=alice)
-    [finished] = selectors.member_games(user=alice)
+    [in_progress] = table_selectors.member_games(user=alice)
+    tables.game_leave(game_id=game.pk, user=alice)
+    [finished] = table_selectors.member_games(user=alice)
 
     assert in_progress.url == reverse("games:table", args=[game.pk])
     assert finished.url == reverse("games:replay", args=[game.pk])

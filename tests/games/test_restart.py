@@ -17,7 +17,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import services
+from games.lobby import services as lobby
 from games.models import Game, GameAction
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -83,8 +83,8 @@ def embedded_server():
 @pytest.mark.django_db(transaction=True)
 def test_a_restarted_server_forfeits_an_overdue_game_before_anybody_connects(alice, bob) -> None:
     started = timezone.now() - timedelta(minutes=10)
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    game = services.game_join(game_id=game.pk, user=bob, now=started)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_join(game_id=game.pk, user=bob, now=started)
     assert game.deadline < timezone.now()
     # The first dealer names trump first: his clock is the one that ran out.
     first_dealer = game.actions.get(kind=GameAction.Kind.START).payload["first_dealer"]

@@ -14,17 +14,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.selectors import member_find
-from games import computer, engine, robots, services
+from games import computer, engine
 from games.errors import GameError
+from games.lobby import services as lobby
+from games.lobby.selectors import lobby_games_in_progress, lobby_present_members
 from games.models import Game, GameAction, LobbyPresence, RankedPlayBan
 from games.quitters import member_completion, quitters_game_ended
-from games.selectors import (
-    game_frame,
-    game_presence,
-    lobby_games_in_progress,
-    lobby_present_members,
-    member_games,
-)
+from games.robots import members as robot_members
+from games.robots import scheduling, turns
+from games.robots import services as robot_services
+from games.tables import services as tables
+from games.tables.selectors import game_frame, game_presence, member_games
 from rankings.models import PointsEntry, RecordEntry
 from tests.games.conftest import random_legal_action
 from tests.rankings.conftest import subscribe
@@ -41,11 +41,11 @@ def play_out(game: Game, human, rng: random.Random) -> Game:
         state = engine.state_from_json(game.state)
         if engine.seat_to_act(state) == game.seat_of(human):
             _seat, action = random_legal_action(game, rng)
-            services.game_act(
+            tables.game_act(
                 game_id=game.pk, user=human, action=action, expected_version=game.version
             )
         else:
-            assert robots.computer_move(game_id=game.pk, version=game.version) is True
+            assert turns.computer_move(game_id=game.pk, version=game.version) is True
     raise AssertionError("the game did not end")
 
 
@@ -57,7 +57,7 @@ def test_the_levels_of_the_members_are_the_levels_of_the_contract() -> None:
 
 
 def test_one_computer_member_per_level_exists_and_cannot_log_in() -> None:
-    members = {level: robots.computer_member(level=level) for level in computer.LEVELS}
+    members = {level: robot_members.computer_member(level=level) for level in computer.LEVELS}
 
     assert {member.computer_level for member in members.values()} == set(computer.LEVELS)
     assert get_user_model().objects.filter(is_computer=True).count() == 3
@@ -72,21 +72,21 @@ def test_one_computer_member_per_level_exists_and_cannot_log_in() -> None:
 def test_computer_member_makes_the_row_when_the_migration_one_is_gone() -> None:
     get_user_model().objects.filter(is_computer=True, computer_level="moyen").delete()
 
-    member = robots.computer_member(level="moyen")
+    member = robot_members.computer_member(level="moyen")
 
     assert member.is_computer is True
     assert member.computer_level == "moyen"
-    assert robots.computer_member(level="moyen").pk == member.pk
+    assert robot_members.computer_member(level="moyen").pk == member.pk
 
 
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(GameError) as raised:
-        robots.computer_member(level="expert")
+        robot_members.computer_member(level="expert")
     assert raised.value.code == "bad_level"
 
 
 def test_computer_members_are_neither_present_nor_found_as_members(alice) -> None:
-    strong = robots.computer_member(level="fort")
+    strong = robot_members.computer_member(level="fort")
     # Even a presence row of its own (none is ever made) would not count it as present.
     for index, member in enumerate((alice, strong)):
         LobbyPresence.objects.create(
@@ -102,7 +102,7 @@ def test_computer_members_are_neither_present_nor_found_as_members(alice) -> Non
 def test_the_display_name_is_translated() -> None:
     from django.utils import translation
 
-    strong = robots.computer_member(level="fort")
+    strong = robot_members.computer_member(level="fort")
     with translation.override("en"):
         assert strong.display_name == "Computer (strong)"
 
@@ -111,16 +111,16 @@ def test_the_display_name_is_translated() -> None:
 
 
 def test_a_computer_game_starts_at_once_free_with_the_member_at_seat_0(alice) -> None:
-    game = robots.computer_game_start(user=alice, level="moyen", format="six-deals")
+    game = robot_services.computer_game_start(user=alice, level="moyen", format="six-deals")
 
     assert game.status == Game.Status.IN_PROGRESS
     assert game.origin == Game.Origin.COMPUTER
     assert game.is_ranked is False
     assert game.format == "six-deals"
-    assert game.seat0 == alice
-    assert game.seat1.is_computer and game.seat1.computer_level == "moyen"
+    assert game.player_at(0) == alice
+    assert game.player_at(1).is_computer and game.player_at(1).computer_level == "moyen"
     frame = game_frame(game=game, seat=0)
-    assert frame["game"]["players"][1] == {
+    assert frame["game"]["seats"][1] == {
         "name": "Ordinateur (moyen)",
         "stars": None,
         "stars_label": "",
@@ -130,28 +130,28 @@ def test_a_computer_game_starts_at_once_free_with_the_member_at_seat_0(alice) ->
 
 
 def test_a_computer_game_cancels_the_members_open_game(alice) -> None:
-    waiting = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    waiting = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
 
-    robots.computer_game_start(user=alice, level="facile", format="first-to-71")
+    robot_services.computer_game_start(user=alice, level="facile", format="first-to-71")
 
     waiting.refresh_from_db()
     assert waiting.status == Game.Status.CANCELLED
 
 
 def test_a_member_playing_a_game_cannot_start_a_computer_game(alice, bob) -> None:
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    services.game_join(game_id=game.pk, user=bob)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    lobby.game_join(game_id=game.pk, user=bob)
 
     with pytest.raises(GameError) as raised:
-        robots.computer_game_start(user=alice, level="facile", format="first-to-71")
+        robot_services.computer_game_start(user=alice, level="facile", format="first-to-71")
 
     assert raised.value.code == "already_in_game"
     assert Game.objects.filter(origin=Game.Origin.COMPUTER).count() == 0
 
 
 def test_two_members_play_the_same_level_at_the_same_time(alice, bob) -> None:
-    first = robots.computer_game_start(user=alice, level="fort", format="first-to-71")
-    second = robots.computer_game_start(user=bob, level="fort", format="first-to-71")
+    first = robot_services.computer_game_start(user=alice, level="fort", format="first-to-71")
+    second = robot_services.computer_game_start(user=bob, level="fort", format="first-to-71")
 
     assert first.seat1_id == second.seat1_id
     assert {first.status, second.status} == {Game.Status.IN_PROGRESS}
@@ -168,7 +168,7 @@ def test_the_start_page_takes_the_member_to_the_table(alice) -> None:
     game = Game.objects.get(origin=Game.Origin.COMPUTER)
     assert response.status_code == 302
     assert response["Location"] == reverse("games:table", args=[game.pk])
-    assert game.seat1.computer_level == "fort"
+    assert game.player_at(1).computer_level == "fort"
     assert game.format == "six-deals"
 
 
@@ -211,7 +211,7 @@ def test_the_waiting_room_shows_the_computer_block(alice) -> None:
 def test_the_waiting_room_lists_a_computer_game_to_watch_with_the_computer_named(
     alice, bob
 ) -> None:
-    robots.computer_game_start(user=alice, level="fort", format="first-to-71")
+    robot_services.computer_game_start(user=alice, level="fort", format="first-to-71")
     client = Client()
     client.force_login(bob)
 
@@ -221,7 +221,7 @@ def test_the_waiting_room_lists_a_computer_game_to_watch_with_the_computer_named
     watch_list = page.split('id="watch-list"')[1].split("</ul>")[0]
     assert "Ordinateur (fort)" in watch_list
     assert "ordinateur-fort" not in watch_list
-    assert lobby_games_in_progress()[0]["players"][1]["computer_level"] == "fort"
+    assert lobby_games_in_progress()[0]["seats"][1]["computer_level"] == "fort"
 
 
 # --- Turns ------------------------------------------------------------------------------------
@@ -230,12 +230,12 @@ def test_the_waiting_room_lists_a_computer_game_to_watch_with_the_computer_named
 def computer_to_act(alice, *, level: str = "fort", now=None) -> Game:
     """Start computer games until one where the computer acts first (the first dealer's turn)."""
     for _ in range(50):
-        game = robots.computer_game_start(
+        game = robot_services.computer_game_start(
             user=alice, level=level, format="first-to-71", now=now or timezone.now()
         )
         if game.computer_due_at is not None:
             return game
-        services.game_leave(game_id=game.pk, user=alice)
+        tables.game_leave(game_id=game.pk, user=alice)
     raise AssertionError("the computer never dealt first")
 
 
@@ -245,7 +245,7 @@ def test_the_due_time_is_set_when_the_computer_is_to_act_and_cleared_otherwise(a
     assert engine.seat_to_act(state) == 1
     assert game.computer_due_at > game.started_at
 
-    assert robots.computer_move(game_id=game.pk, version=game.version) is True
+    assert turns.computer_move(game_id=game.pk, version=game.version) is True
 
     game.refresh_from_db()
     state = engine.state_from_json(game.state)
@@ -259,8 +259,8 @@ def test_a_duplicate_trigger_is_played_at_most_once(alice) -> None:
     game = computer_to_act(alice)
     version = game.version
 
-    assert robots.computer_move(game_id=game.pk, version=version) is True
-    assert robots.computer_move(game_id=game.pk, version=version) is False
+    assert turns.computer_move(game_id=game.pk, version=version) is True
+    assert turns.computer_move(game_id=game.pk, version=version) is False
 
     assert GameAction.objects.filter(game=game, version=version + 1).count() == 1
     assert GameAction.objects.filter(game=game, version=version + 2).count() == 0 or (
@@ -269,13 +269,13 @@ def test_a_duplicate_trigger_is_played_at_most_once(alice) -> None:
 
 
 def test_the_computer_never_plays_the_humans_turn(alice) -> None:
-    game = robots.computer_game_start(user=alice, level="fort", format="first-to-71")
+    game = robot_services.computer_game_start(user=alice, level="fort", format="first-to-71")
     while game.computer_due_at is not None:
-        robots.computer_move(game_id=game.pk, version=game.version)
+        turns.computer_move(game_id=game.pk, version=game.version)
         game.refresh_from_db()
     version = game.version
 
-    assert robots.computer_move(game_id=game.pk, version=version) is False
+    assert turns.computer_move(game_id=game.pk, version=version) is False
 
     game.refresh_from_db()
     assert game.version == version
@@ -292,7 +292,7 @@ def test_the_computer_is_handed_only_its_seats_view(alice, monkeypatch) -> None:
 
     monkeypatch.setattr(computer, "choose_action", recording_choose)
 
-    robots.computer_move(game_id=game.pk, version=game.version)
+    turns.computer_move(game_id=game.pk, version=game.version)
 
     expected = engine.player_view(engine.state_from_json(game.state), 1)
     assert seen == [expected]
@@ -301,25 +301,25 @@ def test_the_computer_is_handed_only_its_seats_view(alice, monkeypatch) -> None:
 def test_the_sweep_finds_a_lost_turn_and_only_once_it_is_late(alice) -> None:
     game = computer_to_act(alice)
 
-    assert robots.computer_turns_overdue(now=game.computer_due_at) == []
-    late = game.computer_due_at + timedelta(seconds=robots.SWEEP_GRACE_SECONDS + 1)
-    assert robots.computer_turns_overdue(now=late) == [(game.pk, game.version)]
+    assert turns.computer_turns_overdue(now=game.computer_due_at) == []
+    late = game.computer_due_at + timedelta(seconds=scheduling.SWEEP_GRACE_SECONDS + 1)
+    assert turns.computer_turns_overdue(now=late) == [(game.pk, game.version)]
 
 
 def test_a_human_forfeit_clears_the_computer_turn(alice) -> None:
     game = computer_to_act(alice)
 
-    services.game_leave(game_id=game.pk, user=alice)
+    tables.game_leave(game_id=game.pk, user=alice)
 
     game.refresh_from_db()
     assert game.computer_due_at is None
-    assert robots.computer_turns_overdue(now=timezone.now() + timedelta(hours=1)) == []
+    assert turns.computer_turns_overdue(now=timezone.now() + timedelta(hours=1)) == []
 
 
 @pytest.mark.parametrize("level", computer.LEVELS)
 def test_a_whole_game_against_each_level_is_free(alice, bob, level) -> None:
     subscribe(alice)
-    game = robots.computer_game_start(user=alice, level=level, format="six-deals")
+    game = robot_services.computer_game_start(user=alice, level=level, format="six-deals")
 
     game = play_out(game, alice, random.Random(7))
 
@@ -336,7 +336,7 @@ def test_a_whole_game_against_each_level_is_free(alice, bob, level) -> None:
 
 
 def test_the_profile_lists_the_computer_game_without_a_link_to_the_computer(alice) -> None:
-    game = robots.computer_game_start(user=alice, level="moyen", format="six-deals")
+    game = robot_services.computer_game_start(user=alice, level="moyen", format="six-deals")
     play_out(game, alice, random.Random(3))
 
     page = Client().get(reverse("accounts:profile", args=["alice"])).content.decode()
@@ -348,10 +348,10 @@ def test_the_profile_lists_the_computer_game_without_a_link_to_the_computer(alic
 
 def test_leaving_computer_games_never_bars_from_ranked_play(alice) -> None:
     for _ in range(4):
-        game = robots.computer_game_start(user=alice, level="facile", format="first-to-71")
+        game = robot_services.computer_game_start(user=alice, level="facile", format="first-to-71")
         # After the first deal, when a free game counts for the quitters rule.
         Game.objects.filter(pk=game.pk).update(is_first_deal_complete=True)
-        services.game_leave(game_id=game.pk, user=alice)
+        tables.game_leave(game_id=game.pk, user=alice)
         game.refresh_from_db()
         quitters_game_ended(game=game)
 
@@ -360,7 +360,7 @@ def test_leaving_computer_games_never_bars_from_ranked_play(alice) -> None:
 
 
 def test_the_replay_form_is_shown_to_the_player_of_a_computer_game(alice) -> None:
-    game = robots.computer_game_start(user=alice, level="fort", format="six-deals")
+    game = robot_services.computer_game_start(user=alice, level="fort", format="six-deals")
     client = Client()
     client.force_login(alice)
 
@@ -393,12 +393,12 @@ def test_with_celery_the_committed_move_sends_the_computer_turn_to_its_task(alic
     app.conf.task_always_eager = True
     try:
         # Whoever deals first, the computer's opening turns are played when the start commits.
-        game = robots.computer_game_start(user=alice, level="facile", format="first-to-71")
+        game = robot_services.computer_game_start(user=alice, level="facile", format="first-to-71")
         game.refresh_from_db()
         assert engine.seat_to_act(engine.state_from_json(game.state)) == 0
         version = game.version
         _seat, action = random_legal_action(game, random.Random(1))
-        services.game_act(game_id=game.pk, user=alice, action=action, expected_version=version)
+        tables.game_act(game_id=game.pk, user=alice, action=action, expected_version=version)
     finally:
         app.conf.task_always_eager = was_eager
 
@@ -420,7 +420,7 @@ def test_two_triggers_of_one_turn_at_the_same_moment_play_it_once(alice, setting
     game = computer_to_act(alice)
 
     def trigger():
-        return robots.computer_move(game_id=game.pk, version=game.version)
+        return turns.computer_move(game_id=game.pk, version=game.version)
 
     outcomes = run_at_once(trigger, trigger, trigger)
 
@@ -441,7 +441,7 @@ def test_a_failing_level_leaves_the_easy_level_to_play(alice, monkeypatch) -> No
 
     monkeypatch.setattr(computer, "choose_action", broken_strong)
 
-    assert robots.computer_move(game_id=game.pk, version=game.version) is True
+    assert turns.computer_move(game_id=game.pk, version=game.version) is True
 
     played = GameAction.objects.get(game=game, version=game.version + 1)
     view = engine.player_view(engine.state_from_json(game.state), 1)
@@ -450,17 +450,17 @@ def test_a_failing_level_leaves_the_easy_level_to_play(alice, monkeypatch) -> No
 
 def test_a_swept_turn_waits_the_grace_again_before_the_next_sweep(alice) -> None:
     game = computer_to_act(alice)
-    late = game.computer_due_at + timedelta(seconds=robots.SWEEP_GRACE_SECONDS + 1)
+    late = game.computer_due_at + timedelta(seconds=scheduling.SWEEP_GRACE_SECONDS + 1)
 
-    assert robots.computer_turns_sweep(now=late) == 1
+    assert turns.computer_turns_sweep(now=late) == 1
 
-    assert robots.computer_turns_overdue(now=late + timedelta(seconds=1)) == []
-    again = late + timedelta(seconds=robots.SWEEP_GRACE_SECONDS + 1)
-    assert robots.computer_turns_overdue(now=again) == [(game.pk, game.version)]
+    assert turns.computer_turns_overdue(now=late + timedelta(seconds=1)) == []
+    again = late + timedelta(seconds=scheduling.SWEEP_GRACE_SECONDS + 1)
+    assert turns.computer_turns_overdue(now=again) == [(game.pk, game.version)]
 
 
 def test_the_computer_is_always_shown_at_its_table(alice) -> None:
-    game = robots.computer_game_start(user=alice, level="facile", format="first-to-71")
+    game = robot_services.computer_game_start(user=alice, level="facile", format="first-to-71")
 
     presence = game_presence(game=game)
 

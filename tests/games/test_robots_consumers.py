@@ -16,8 +16,11 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from django.utils import timezone
 
-from games import computer, robots, services, tasks
+from games import computer, tasks
 from games.models import Game
+from games.robots import scheduling, turns
+from games.robots import services as robot_services
+from games.tables import services as tables
 from tests.games.conftest import hidden_cards, shown_cards
 from tests.games.websocket import open_socket, session_cookie, state_at
 
@@ -30,7 +33,7 @@ def embedded_runner(settings):
     settings.BACKGROUND_JOBS = "embedded"
     settings.COMPUTER_PAUSE_SCALE = 0.02
     yield
-    robots.computer_runner_stop(wait=True)
+    scheduling.computer_runner_stop(wait=True)
     channel_layers.backends.clear()
     used = SyncToAsync.single_thread_executor
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
@@ -49,7 +52,7 @@ async def play_as_member(socket, game_id: int, *, seat: int, level: str, rng, dr
         frame = await state_at(socket, version, timeout=30)
         version = frame["version"]
         game = await sync_to_async(Game.objects.get)(pk=game_id)
-        assert frame["game"]["players"][1 - seat]["name"] == f"Ordinateur ({level})"
+        assert frame["game"]["seats"][1 - seat]["name"] == f"Ordinateur ({level})"
         assert shown_cards(frame) & hidden_cards(game, seat) == set()
         if frame["game"]["status"] == "finished":
             return frame, computer_turns
@@ -59,7 +62,7 @@ async def play_as_member(socket, game_id: int, *, seat: int, level: str, rng, dr
         else:
             computer_turns += 1
             if drive:
-                played = await database_sync_to_async(robots.computer_move)(
+                played = await database_sync_to_async(turns.computer_move)(
                     game_id=game_id, version=version
                 )
                 assert played is True
@@ -68,7 +71,7 @@ async def play_as_member(socket, game_id: int, *, seat: int, level: str, rng, dr
 
 @pytest.mark.parametrize("level", computer.LEVELS)
 async def test_a_whole_game_against_each_level(alice, level) -> None:
-    game = await database_sync_to_async(robots.computer_game_start)(
+    game = await database_sync_to_async(robot_services.computer_game_start)(
         user=alice, level=level, format="six-deals"
     )
     session = await sync_to_async(session_cookie)(alice)
@@ -88,8 +91,8 @@ async def test_a_whole_game_against_each_level(alice, level) -> None:
 
 
 async def test_the_real_runner_plays_a_whole_game_in_its_threads(alice) -> None:
-    robots.computer_runner_ensure_started()
-    game = await database_sync_to_async(robots.computer_game_start)(
+    scheduling.computer_runner_ensure_started()
+    game = await database_sync_to_async(robot_services.computer_game_start)(
         user=alice, level="facile", format="first-to-71"
     )
     session = await sync_to_async(session_cookie)(alice)
@@ -103,7 +106,7 @@ async def test_the_real_runner_plays_a_whole_game_in_its_threads(alice) -> None:
     assert last["game"]["end_reason"] == "points"
     assert max(last["view"]["totals"]) >= 71
     assert computer_turns > 10
-    assert robots.computer_runner_is_running()
+    assert scheduling.computer_runner_is_running()
     await socket.disconnect()
 
 
@@ -112,24 +115,24 @@ def lost_computer_turn(alice) -> Game:
     ago, when no runner ran (a restart)."""
     a_minute_ago = timezone.now() - timedelta(minutes=1)
     for _ in range(50):
-        game = robots.computer_game_start(
+        game = robot_services.computer_game_start(
             user=alice, level="moyen", format="first-to-71", now=a_minute_ago
         )
         if game.computer_due_at is not None:
             return game
-        services.game_leave(game_id=game.pk, user=alice)
+        tables.game_leave(game_id=game.pk, user=alice)
     raise AssertionError("the computer never dealt first")
 
 
 async def test_the_sweep_makes_the_computer_play_a_turn_nothing_scheduled(alice) -> None:
     game = await database_sync_to_async(lost_computer_turn)(alice)
-    assert not robots.computer_runner_is_running()
+    assert not scheduling.computer_runner_is_running()
     session = await sync_to_async(session_cookie)(alice)
     socket, _, _ = await open_socket(f"/ws/parties/{game.pk}/", session)
     first = await state_at(socket, game.version)
     assert first["view"]["seat_to_act"] == 1
 
-    robots.computer_runner_ensure_started()
+    scheduling.computer_runner_ensure_started()
     swept = await database_sync_to_async(tasks.computer_sweep)()
 
     after = await state_at(socket, game.version + 1, timeout=30)
@@ -142,13 +145,13 @@ async def test_the_sweep_makes_the_computer_play_a_turn_nothing_scheduled(alice)
 
 async def test_a_sweep_and_a_scheduled_run_of_one_turn_play_it_once(alice) -> None:
     game = await database_sync_to_async(lost_computer_turn)(alice)
-    robots.computer_runner_ensure_started()
+    scheduling.computer_runner_ensure_started()
 
     await database_sync_to_async(tasks.computer_sweep)()
-    await database_sync_to_async(robots.computer_turn_schedule)(
+    await database_sync_to_async(scheduling.computer_turn_schedule)(
         game_id=game.pk, version=game.version, delay=0.0
     )
-    played_directly = await database_sync_to_async(robots.computer_move)(
+    played_directly = await database_sync_to_async(turns.computer_move)(
         game_id=game.pk, version=game.version
     )
     session = await sync_to_async(session_cookie)(alice)
@@ -167,7 +170,7 @@ async def test_the_computer_is_named_in_the_members_language(alice) -> None:
     def start():
         alice.preferred_language = "en"
         alice.save(update_fields=["preferred_language"])
-        return robots.computer_game_start(user=alice, level="fort", format="six-deals")
+        return robot_services.computer_game_start(user=alice, level="fort", format="six-deals")
 
     game = await database_sync_to_async(start)()
     session = await sync_to_async(session_cookie)(alice)
@@ -175,6 +178,6 @@ async def test_the_computer_is_named_in_the_members_language(alice) -> None:
 
     frame = await state_at(socket, game.version)
 
-    assert frame["game"]["players"][1]["name"] == "Computer (strong)"
-    assert frame["game"]["players"][0]["name"] == "alice"
+    assert frame["game"]["seats"][1]["name"] == "Computer (strong)"
+    assert frame["game"]["seats"][0]["name"] == "alice"
     await socket.disconnect()

@@ -10,8 +10,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import robots, services
 from games.models import Game
+from games.robots import scheduling
+from games.robots import services as robot_services
+from games.tables import services as tables
 from tests.games.test_restart import embedded_server
 
 
@@ -19,13 +21,13 @@ from tests.games.test_restart import embedded_server
 def test_a_restarted_server_plays_the_computer_turn_that_was_due(alice) -> None:
     a_minute_ago = timezone.now() - timedelta(minutes=1)
     for _ in range(50):
-        game = robots.computer_game_start(
+        game = robot_services.computer_game_start(
             user=alice, level="fort", format="first-to-71", now=a_minute_ago
         )
         if game.computer_due_at is not None:
             break
-        services.game_leave(game_id=game.pk, user=alice)
-    assert game.computer_due_at < timezone.now() - timedelta(seconds=robots.SWEEP_GRACE_SECONDS)
+        tables.game_leave(game_id=game.pk, user=alice)
+    assert game.computer_due_at < timezone.now() - timedelta(seconds=scheduling.SWEEP_GRACE_SECONDS)
     version = game.version
     with embedded_server():
         give_up_at = time.monotonic() + 30

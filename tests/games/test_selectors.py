@@ -4,9 +4,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import selectors, services
 from games.errors import GameError
+from games.lobby import selectors as lobby_selectors
+from games.lobby import services as lobby
 from games.models import Game, LobbyPresence
+from games.tables import selectors as table_selectors
+from games.tables import services as tables
 from tests.games.conftest import hidden_cards, random_legal_action, seated_user, shown_cards
 from tests.games.test_services import play_to_end, start_game
 
@@ -14,8 +17,8 @@ from tests.games.test_services import play_to_end, start_game
 def test_game_for_player_finds_each_seat(alice, bob):
     game = start_game(alice, bob)
 
-    assert selectors.game_for_player(game_id=game.pk, user=alice)[1] == 0
-    assert selectors.game_for_player(game_id=game.pk, user=bob)[1] == 1
+    assert table_selectors.game_for_player(game_id=game.pk, user=alice)[1] == 0
+    assert table_selectors.game_for_player(game_id=game.pk, user=bob)[1] == 1
 
 
 def test_game_for_player_refuses_strangers_anonymous_and_unknown_games(alice, bob, make_member):
@@ -25,11 +28,11 @@ def test_game_for_player_refuses_strangers_anonymous_and_unknown_games(alice, bo
     carol = make_member("carol")
 
     with pytest.raises(GameError) as stranger:
-        selectors.game_for_player(game_id=game.pk, user=carol)
+        table_selectors.game_for_player(game_id=game.pk, user=carol)
     with pytest.raises(GameError) as anonymous:
-        selectors.game_for_player(game_id=game.pk, user=AnonymousUser())
+        table_selectors.game_for_player(game_id=game.pk, user=AnonymousUser())
     with pytest.raises(GameError) as unknown:
-        selectors.game_for_player(game_id=game.pk + 100, user=alice)
+        table_selectors.game_for_player(game_id=game.pk + 100, user=alice)
 
     assert stranger.value.code == "not_seated"
     assert anonymous.value.code == "not_authenticated"
@@ -37,31 +40,31 @@ def test_game_for_player_refuses_strangers_anonymous_and_unknown_games(alice, bo
 
 
 def test_game_seat_for_user_is_none_for_an_open_seat(alice, make_member):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
     carol = make_member("carol")
 
-    assert selectors.game_seat_for_user(game=game, user=alice) == 0
-    assert selectors.game_seat_for_user(game=game, user=carol) is None
-    assert selectors.game_seat_for_user(game=game, user=None) is None
+    assert table_selectors.game_seat_for_user(game=game, user=alice) == 0
+    assert table_selectors.game_seat_for_user(game=game, user=carol) is None
+    assert table_selectors.game_seat_for_user(game=game, user=None) is None
 
 
 def test_game_current_for_user_follows_the_game(alice, bob):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    assert selectors.game_current_for_user(user=alice) == game
-    assert selectors.game_current_for_user(user=bob) is None
-    services.game_join(game_id=game.pk, user=bob)
-    assert selectors.game_current_for_user(user=bob) == game
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    assert table_selectors.game_current_for_user(user=alice) == game
+    assert table_selectors.game_current_for_user(user=bob) is None
+    lobby.game_join(game_id=game.pk, user=bob)
+    assert table_selectors.game_current_for_user(user=bob) == game
 
-    services.game_leave(game_id=game.pk, user=bob)
+    tables.game_leave(game_id=game.pk, user=bob)
 
-    assert selectors.game_current_for_user(user=alice) is None
+    assert table_selectors.game_current_for_user(user=alice) is None
 
 
 def test_member_games_lists_results_newest_first(alice, bob):
     first = play_to_end(start_game(alice, bob), random.Random(1))
     second = start_game(alice, bob)
 
-    items = selectors.member_games(user=bob)
+    items = table_selectors.member_games(user=bob)
 
     assert [item.game.pk for item in items] == [second.pk, first.pk]
     assert [item.opponent_name for item in items] == ["alice", "alice"]
@@ -71,22 +74,22 @@ def test_member_games_lists_results_newest_first(alice, bob):
     assert items[1].is_ranked is False
     assert items[0].url == f"/parties/{second.pk}/"
     assert items[1].url == f"/parties/{first.pk}/revoir/"
-    assert selectors.member_games(user=bob, limit=1)[0].game == second
+    assert table_selectors.member_games(user=bob, limit=1)[0].game == second
 
 
 def test_member_games_leaves_out_open_and_cancelled_games(alice):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    services.game_cancel(game_id=game.pk, user=alice)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    tables.game_cancel(game_id=game.pk, user=alice)
 
-    assert selectors.member_games(user=alice) == []
+    assert table_selectors.member_games(user=alice) == []
 
 
 def test_lobby_snapshot_lists_open_games_and_the_members_present(alice, bob):
-    game = services.game_create(user=bob, format="six-deals", is_ranked=True)
-    services.lobby_presence_join(user=alice, channel_name="one")
-    services.lobby_presence_join(user=alice, channel_name="two")
+    game = lobby.game_open(user=bob, format="six-deals", is_ranked=True)
+    lobby.lobby_presence_join(user=alice, channel_name="one")
+    lobby.lobby_presence_join(user=alice, channel_name="two")
 
-    snapshot = selectors.lobby_snapshot(user=alice)
+    snapshot = lobby_selectors.lobby_snapshot(user=alice)
 
     assert snapshot["present"] == [{"name": "alice", "stars": 1, "stars_label": "★"}]
     assert snapshot["open_games"] == [
@@ -102,25 +105,25 @@ def test_lobby_snapshot_lists_open_games_and_the_members_present(alice, bob):
     ]
     assert snapshot["games_in_progress"] == []
     assert snapshot["you"] == {"name": "alice", "can_play_ranked": True, "challenges": []}
-    assert selectors.lobby_member_state(frame=snapshot)["current_game"] is None
+    assert lobby_selectors.lobby_member_state(frame=snapshot)["current_game"] is None
 
 
 def test_presence_expires_without_heartbeat(alice):
     long_ago = timezone.now() - timedelta(minutes=5)
-    services.lobby_presence_join(user=alice, channel_name="dead-process", now=long_ago)
+    lobby.lobby_presence_join(user=alice, channel_name="dead-process", now=long_ago)
 
-    assert selectors.lobby_present_members() == []
-    assert services.lobby_presence_expire(now=timezone.now()) == 1
+    assert lobby_selectors.lobby_present_members() == []
+    assert lobby.lobby_presence_expire(now=timezone.now()) == 1
     assert LobbyPresence.objects.count() == 0
 
 
 def test_presence_heartbeat_keeps_a_member_present(alice):
     long_ago = timezone.now() - timedelta(minutes=5)
-    services.lobby_presence_join(user=alice, channel_name="tab", now=long_ago)
+    lobby.lobby_presence_join(user=alice, channel_name="tab", now=long_ago)
 
-    services.lobby_presence_touch(channel_name="tab")
+    lobby.lobby_presence_touch(channel_name="tab")
 
-    assert [m["name"] for m in selectors.lobby_present_members()] == ["alice"]
+    assert [m["name"] for m in lobby_selectors.lobby_present_members()] == ["alice"]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -129,12 +132,12 @@ def test_no_view_ever_shows_a_hidden_card(alice, bob, seed):
     game = services.game_create(
         user=alice, format="six-deals" if seed % 2 else "first-to-71", is_ranked=False
     )
-    game = services.game_join(game_id=game.pk, user=bob, rng=rng)
+    game = lobby.game_join(game_id=game.pk, user=bob, rng=rng)
     checked = 0
     while True:
         game = Game.objects.select_related("seat0", "seat1").get(pk=game.pk)
         for seat in (0, 1, None):
-            frame = selectors.game_frame(game=game, seat=seat)
+            frame = table_selectors.game_frame(game=game, seat=seat)
             shown = shown_cards(frame)
             assert shown & hidden_cards(game, seat) == set()
             assert "deck" not in str(frame)
@@ -142,7 +145,7 @@ def test_no_view_ever_shows_a_hidden_card(alice, bob, seed):
         if game.status != Game.Status.IN_PROGRESS:
             break
         seat, action = random_legal_action(game, rng)
-        services.game_act(
+        tables.game_act(
             game_id=game.pk,
             user=seated_user(game, seat),
             action=action,

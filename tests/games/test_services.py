@@ -6,10 +6,10 @@ import pytest
 from django.utils import timezone
 
 from games import engine
-from games.lobby import services as lobby
-from games.tables import services as tables
 from games.errors import GameError
+from games.lobby import services as lobby
 from games.models import Game, GameAction
+from games.tables import services as tables
 from tests.games.conftest import random_legal_action, seated_user
 
 

@@ -2,13 +2,15 @@
 
 import pytest
 
-from games import selectors, services
 from games.errors import GameError
+from games.lobby import services as lobby
 from games.models import Game, GameAction
+from games.tables import selectors as table_selectors
+from games.tables import services as tables
 
 
 def start(first, second, **options) -> Game:
-    return services.game_start_between(
+    return tables.game_start_between(
         seat0=first,
         seat1=second,
         format=options.pop("format", "first-to-71"),
@@ -23,7 +25,7 @@ def test_it_starts_an_unranked_game_at_once_and_names_its_origin(alice, bob):
     game = start(alice, bob, format="six-deals")
 
     game.refresh_from_db()
-    assert (game.status, game.seat0, game.seat1, game.format) == (
+    assert (game.status, game.player_at(0), game.player_at(1), game.format) == (
         "in_progress",
         alice,
         bob,
@@ -43,19 +45,19 @@ def test_it_starts_an_unranked_game_at_once_and_names_its_origin(alice, bob):
 
 
 def test_it_takes_both_members_out_of_the_waiting_room(alice, bob):
-    waiting = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    waiting = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
 
     game = start(alice, bob)
 
     waiting.refresh_from_db()
     assert waiting.status == Game.Status.CANCELLED
-    assert selectors.game_current_for_user(user=alice) == game
+    assert table_selectors.game_current_for_user(user=alice) == game
 
 
 def test_a_member_playing_another_game_is_not_interrupted_unless_allowed(alice, bob, make_member):
     carol = make_member("carol")
-    other = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    services.game_join(game_id=other.pk, user=carol)
+    other = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    lobby.game_join(game_id=other.pk, user=carol)
 
     with pytest.raises(GameError) as caught:
         start(alice, bob)

@@ -8,8 +8,10 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
+from games import engine
+from games.lobby import services as lobby
 from games.models import Game
+from games.tables import services as tables
 from tests.games.test_services import play_to_end, start_game
 
 
@@ -27,7 +29,7 @@ def test_lobby_needs_a_login(db):
 
 
 def test_lobby_lists_open_games_and_the_create_form(alice, bob):
-    services.game_create(user=bob, format="six-deals", is_ranked=True)
+    lobby.game_open(user=bob, format="six-deals", is_ranked=True)
 
     response = logged_in(alice).get(reverse("games:lobby"))
 
@@ -45,7 +47,7 @@ def test_create_join_and_cancel_work_with_plain_forms(alice, bob, make_member):
     alice_client = logged_in(alice)
 
     created = alice_client.post(reverse("games:create"), {"format": "first-to-71"})
-    game = Game.objects.get(creator=alice)
+    game = Game.objects.get(host=alice)
     cancelled = logged_in(carol).post(reverse("games:cancel", args=[game.pk]))
     joined = logged_in(bob).post(reverse("games:join", args=[game.pk]))
 
@@ -59,7 +61,7 @@ def test_create_join_and_cancel_work_with_plain_forms(alice, bob, make_member):
 
 
 def test_a_member_with_a_game_sees_a_link_to_it(alice):
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
 
     page = logged_in(alice).get(reverse("games:lobby")).content.decode()
 
@@ -92,21 +94,21 @@ def test_unknown_table_is_404(db):
 
 
 def test_record_is_only_for_finished_games(alice, bob):
-    open_game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
+    open_game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
     client = logged_in(alice)
     assert client.get(reverse("games:record", args=[open_game.pk])).status_code == 404
-    game = services.game_join(game_id=open_game.pk, user=bob)
+    game = lobby.game_join(game_id=open_game.pk, user=bob)
     assert client.get(reverse("games:record", args=[game.pk])).status_code == 403
     assert client.get(reverse("games:record", args=[12345])).status_code == 404
 
-    services.game_leave(game_id=game.pk, user=alice)
+    tables.game_leave(game_id=game.pk, user=alice)
     response = client.get(reverse("games:record", args=[game.pk]))
 
     record = json.loads(response.content)
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="partie-{game.pk}.json"'
     assert record["variant"] == "manille-2p"
-    assert record["players"] == ["alice", "bob"]
+    assert record["seats"] == ["alice", "bob"]
     assert record["end"] == {"type": "forfeit", "seat": 0, "reason": "left"}
     game.refresh_from_db()
     assert record["site"] == {
@@ -144,7 +146,7 @@ def test_downloaded_record_replays_to_the_same_result(alice, bob, tmp_path: Path
 
 def test_forfeit_record_replays_with_its_end(alice, bob):
     game = start_game(alice, bob)
-    services.game_enforce_deadlines(now=game.deadline.replace(year=game.deadline.year + 1))
+    tables.game_enforce_deadlines(now=game.deadline.replace(year=game.deadline.year + 1))
     game.refresh_from_db()
 
     response = logged_in(bob).get(reverse("games:record", args=[game.pk]))
