@@ -57,3 +57,11 @@ def commitment_is_valid(deck: Sequence[str], salt: object, commitment: object) -
     if not is_hex_digest(salt) or not is_hex_digest(commitment):
         return False
     return deck_commitment(deck, salt) == commitment
+
+
+def deal_seal(deck: Sequence[str], salt: str | None) -> tuple[str | None, str | None]:
+    """Return a deal's (salt, commitment): both None for a deal dealt without a salt (records
+    written before commitments, tests), else the salt and the commitment to `deck` under it."""
+    if salt is None:
+        return None, None
+    return salt, deck_commitment(deck, salt)

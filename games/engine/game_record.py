@@ -3,7 +3,8 @@
 Implements game-record.md, *Format* and *Replaying*, and manille-4p.md, *Records*, once for every
 game: what a game's records say differently (its variant names, seats, formats, options, deck,
 actions and rules) is its `RecordRules`, built by the game's own record module. Exit statuses:
-0 legal record, 1 illegal action, 2 malformed record.
+0 legal record, 1 illegal action, 2 malformed record; verifying (game-record.md, *Verifiable
+deals*) adds 3 for a deal whose deck cannot be checked against its commitment.
 """
 
 from collections.abc import Callable, Mapping
@@ -11,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import match
-from .commitments import is_hex_digest
-from .errors import MALFORMED, RuleError
+from .commitments import deck_commitment, is_hex_digest
+from .errors import COMMITMENT_MISMATCH, COMMITMENT_MISSING, MALFORMED, RuleError
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
 EXIT_MALFORMED = 2
+EXIT_UNVERIFIED = 3
 
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 
@@ -273,3 +275,52 @@ def replay_document(rules: RecordRules, document: object) -> tuple[int, dict]:
     except RecordMalformed as error:
         return malformed_document(error.message, error.code)
     return replay_parsed(rules, record)
+
+
+# --- verifying --------------------------------------------------------------------------------
+
+
+def _unverified_document(deal: int, code: str, message: str) -> tuple[int, dict]:
+    return EXIT_UNVERIFIED, {
+        "ok": False,
+        "error": {"deal": deal, "action": None, "code": code, "message": message},
+    }
+
+
+def verify_document(rules: RecordRules, document: object) -> tuple[int, dict]:
+    """Replay an already decoded record, then check every deal's deck against its commitment.
+
+    Return replay's (1 or 2, document) for an illegal or malformed record; (3, error) for the
+    first deal without a salt and a commitment (`commitment_missing`) or whose deck and salt do
+    not give its commitment (`commitment_mismatch`); else (0, replay's output with `"verified":
+    true` and the `commitments` in deal order).
+    """
+    try:
+        record = parse_record(rules, document)
+    except RecordMalformed as error:
+        return malformed_document(error.message, error.code)
+    status, output = replay_parsed(rules, record)
+    if status != EXIT_LEGAL:
+        return status, output
+    for deal_index, deal in enumerate(record.deals):
+        missing = [key for key in ("salt", "commitment") if getattr(deal, key) is None]
+        if missing:
+            return _unverified_document(
+                deal_index,
+                COMMITMENT_MISSING,
+                f"deal {deal_index} has no {' and no '.join(missing)}: "
+                "its deck cannot be checked against a commitment",
+            )
+        computed = deck_commitment(deal.deck, deal.salt)
+        if computed != deal.commitment:
+            return _unverified_document(
+                deal_index,
+                COMMITMENT_MISMATCH,
+                f"deal {deal_index}: the deck and the salt give the commitment {computed}, "
+                f"not {deal.commitment}: this is not the deck committed to",
+            )
+    return EXIT_LEGAL, {
+        **output,
+        "verified": True,
+        "commitments": [deal.commitment for deal in record.deals],
+    }

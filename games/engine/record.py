@@ -2,13 +2,15 @@
 
 Implements game-record.md, sections *Format* and *Replaying*, for `manille-2p` through the
 shared `game_record.py`; what is the two-player game's own is below (its formats, no options,
-its rules). Exit statuses: 0 legal record, 1 illegal action, 2 malformed record.
+its rules). Exit statuses: 0 legal record, 1 illegal action, 2 malformed record, and 3 when
+verifying a record whose decks do not match their commitments (game-record.md, *Verifiable
+deals*).
 """
 
 from . import game_record
 from .dealing import validate_deck
 from .formats import FORMATS
-from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED
+from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED
 from .rules import apply, deal_start, forfeit, new_match
 from .scoring import cut_deal_summary
 from .state import Action, MatchState
@@ -17,11 +19,14 @@ __all__ = [
     "EXIT_ILLEGAL",
     "EXIT_LEGAL",
     "EXIT_MALFORMED",
+    "EXIT_UNVERIFIED",
     "RECORD_RULES",
     "VARIANT",
     "record_from_state",
     "replay_record",
     "replay_two_player_document",
+    "verify_record",
+    "verify_two_player_document",
 ]
 
 VARIANT = "manille-2p"
@@ -89,6 +94,22 @@ def replay_record(text_or_obj) -> tuple[int, dict]:
     from .variants import replay_record as replay_any_record
 
     return replay_any_record(text_or_obj)
+
+
+def verify_record(text_or_obj) -> tuple[int, dict]:
+    """Replay a record of any variant and check every deal's deck against its commitment.
+
+    Return (exit status, output document): game-record.md, *Verifiable deals*; the registry
+    (`variants.py`) dispatches on the record's `variant`.
+    """
+    from .variants import verify_record as verify_any_record
+
+    return verify_any_record(text_or_obj)
+
+
+def verify_two_player_document(document) -> tuple[int, dict]:
+    """Verify an already decoded `manille-2p` record (`game_record.verify_document`)."""
+    return game_record.verify_document(RECORD_RULES, document)
 
 
 def replay_two_player_document(document) -> tuple[int, dict]:

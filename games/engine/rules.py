@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from . import match
 from .cards import CARDS, POINTS, SUITS, card_label, cards_label
+from .commitments import deal_seal
 from .core import CARD_BIT, CARD_INDEX, NO_TRUMP, SUIT_INDEX, follower_wins, legal_mask
 from .dealing import deal_cards, validate_deck
 from .errors import (
@@ -112,11 +113,15 @@ def _is_roll_forced_for(state: MatchState, dealer: int, deal_number: int) -> boo
     return is_last_regular_deal and not state.progress.has_rolled[dealer]
 
 
-def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
-    """Deal `deck` (index 0 = top after the cut) and ask the dealer for trump: DEALING -> TRUMP."""
+def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = None) -> MatchState:
+    """Deal `deck` (index 0 = top after the cut) and ask the dealer for trump: DEALING -> TRUMP.
+
+    With `salt` (64 lowercase hex digits) the deal keeps it and its commitment to the deck
+    (game-record.md, *Verifiable deals*); without, both are None."""
     if state.phase is not Phase.DEALING:
         raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
     cards = validate_deck(deck)
+    salt, commitment = deal_seal(cards, salt)
     dealer = state.dealer
     hands, stacks = deal_cards(cards, dealer)
     deal = DealState(
@@ -136,6 +141,8 @@ def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
         tricks_won=(0, 0),
         card_points=(0, 0),
         actions=(),
+        salt=salt,
+        commitment=commitment,
     )
     return MatchState(
         format=state.format, phase=Phase.TRUMP, dealer=dealer, progress=state.progress, deal=deal

@@ -12,21 +12,35 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from . import partnership
+from . import game_record, partnership
 from . import record as two_player_record
 from . import rules as two_player_rules
 from . import serialization as two_player_serialization
 from . import views as two_player_views
 from .cards import draw_first_dealer as two_player_draw
 from .cards import shuffled_deck
+from .commitments import salt_from
 from .errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
 from .formats import FORMAT_FIRST_TO_71
 from .formats import FORMATS as TWO_PLAYER_FORMATS
+from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED
 from .state import Action as TwoPlayerAction
 
-EXIT_LEGAL = 0
-EXIT_ILLEGAL = 1
-EXIT_MALFORMED = 2
+__all__ = [
+    "EXIT_ILLEGAL",
+    "EXIT_LEGAL",
+    "EXIT_MALFORMED",
+    "EXIT_UNVERIFIED",
+    "FLEMISH",
+    "FRENCH",
+    "TWO_PLAYER",
+    "VARIANTS",
+    "VARIANT_TWO_PLAYER",
+    "Variant",
+    "replay_record",
+    "variant_get",
+    "verify_record",
+]
 
 VARIANT_TWO_PLAYER = two_player_record.VARIANT
 
@@ -64,6 +78,10 @@ class Variant:
     replay_document: Callable = field(repr=False)
     action_from_json: Callable = field(repr=False)
     draw_first_dealer: Callable = field(repr=False)
+    # Replay a decoded record, then check every deck against its commitment (exit 3 if not).
+    verify_document: Callable = field(repr=False)
+    # The action the server takes on a seat's behalf now (the two-player forced roll), or None.
+    server_action: Callable = field(repr=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -80,6 +98,25 @@ class Variant:
     def shuffled_deck(self, rng: random.Random) -> list[str]:
         """Shuffle the 32 cards and cut them (the site passes a secure random source)."""
         return shuffled_deck(rng)
+
+    def advance(self, state, rng: random.Random):
+        """Play the server's own moves: deal while the match waits for a deal, each deck with a
+        fresh salt and its commitment (game-record.md, *Verifiable deals*), and take the
+        actions the server takes on a seat's behalf (the two-player forced roll).
+
+        Return the state that waits for a seat's decision, or the finished match. The site
+        calls it after creating a match and after every action, with a secure `rng`.
+        """
+        while not state.is_finished:
+            if state.is_waiting_for_deal:
+                deck = self.shuffled_deck(rng)
+                state = self.deal_start(state, deck, salt=salt_from(rng))
+                continue
+            action = self.server_action(state)
+            if action is None:
+                break
+            state = self.apply(state, action)
+        return state
 
     def team_of(self, seat: int) -> int:
         """Return the team of `seat` (the seat itself in the two-player game)."""
@@ -113,6 +150,18 @@ def _two_player_hidden_hand_seats(state) -> frozenset[int]:
     return frozenset()
 
 
+def _two_player_server_action(state) -> TwoPlayerAction | None:
+    # manille-2p.md, *The match*: the third deal of a dealer who never rolled is rolled
+    # automatically; the record writes it as his `roll`.
+    if two_player_rules.is_roll_forced(state):
+        return TwoPlayerAction(seat=state.deal.dealer, type="roll")
+    return None
+
+
+def _no_server_action(state) -> None:
+    return None
+
+
 TWO_PLAYER = Variant(
     name=VARIANT_TWO_PLAYER,
     seat_count=2,
@@ -136,6 +185,8 @@ TWO_PLAYER = Variant(
     replay_document=two_player_record.replay_two_player_document,
     action_from_json=TwoPlayerAction.from_json,
     draw_first_dealer=two_player_draw,
+    verify_document=two_player_record.verify_two_player_document,
+    server_action=_two_player_server_action,
 )
 
 
@@ -168,6 +219,8 @@ def _partnership_variant(ruleset: partnership.Ruleset) -> Variant:
         replay_document=partnership.replay_document,
         action_from_json=partnership.Action.from_json,
         draw_first_dealer=partnership.draw_first_dealer,
+        verify_document=partnership.verify_document,
+        server_action=_no_server_action,
     )
 
 
@@ -186,11 +239,22 @@ def variant_get(name: object) -> Variant:
     return VARIANTS[name]
 
 
-def _malformed_document(message: str) -> tuple[int, dict]:
-    return EXIT_MALFORMED, {
-        "ok": False,
-        "error": {"deal": None, "action": None, "code": MALFORMED, "message": message},
-    }
+def _decoded(text_or_obj) -> tuple[Variant | None, object]:
+    """Return (variant, decoded record), or (None, the malformed output) when there is none."""
+    document = text_or_obj
+    if isinstance(text_or_obj, (str, bytes, bytearray)):
+        try:
+            document = json.loads(text_or_obj)
+        except (ValueError, UnicodeDecodeError) as error:
+            return None, game_record.malformed_document(f"not valid JSON: {error}")
+    if not isinstance(document, dict):
+        return None, game_record.malformed_document("a record is a JSON object")
+    if "variant" not in document:
+        return None, game_record.malformed_document("the record has no 'variant'")
+    try:
+        return variant_get(document["variant"]), document
+    except RuleError as error:
+        return None, game_record.malformed_document(error.message)
 
 
 def replay_record(text_or_obj) -> tuple[int, dict]:
@@ -199,18 +263,22 @@ def replay_record(text_or_obj) -> tuple[int, dict]:
     Dispatch on its `variant`; return (exit status, output document) as game-record.md,
     *Replaying*, describes. A record of a variant that is not registered is malformed (2).
     """
-    document = text_or_obj
-    if isinstance(text_or_obj, (str, bytes, bytearray)):
-        try:
-            document = json.loads(text_or_obj)
-        except (ValueError, UnicodeDecodeError) as error:
-            return _malformed_document(f"not valid JSON: {error}")
-    if not isinstance(document, dict):
-        return _malformed_document("a record is a JSON object")
-    if "variant" not in document:
-        return _malformed_document("the record has no 'variant'")
-    try:
-        variant = variant_get(document["variant"])
-    except RuleError as error:
-        return _malformed_document(error.message)
+    variant, document = _decoded(text_or_obj)
+    if variant is None:
+        return document
     return variant.replay_document(document)
+
+
+def verify_record(text_or_obj) -> tuple[int, dict]:
+    """Replay a record of any registered game, then check every deal's deck against its
+    commitment (game-record.md, *Verifiable deals*).
+
+    Return replay's (1 or 2, document) for an illegal or malformed record; (3, `{"ok": false,
+    "error": {"deal", "action": null, "code": "commitment_missing" | "commitment_mismatch",
+    "message"}}`) for the first deal that cannot be checked or does not match; else (0, replay's
+    output with `"verified": true` and `"commitments"`).
+    """
+    variant, document = _decoded(text_or_obj)
+    if variant is None:
+        return document
+    return variant.verify_document(document)

@@ -3,11 +3,12 @@
 Implements manille-4p.md, *Records* (four players, first dealer 0 to 3, the dealer passing to
 the next seat, Flemish `options`, the action types, the malformed cases, the summaries by team)
 through the shared `game_record.py` (game-record.md, *Format* and *Replaying*). Exit statuses:
-0 legal record, 1 illegal action, 2 malformed record.
+0 legal record, 1 illegal action, 2 malformed record, 3 a deck that does not match its
+commitment when verifying.
 """
 
 from .. import game_record
-from ..game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED
+from ..game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED
 from .dealing import validate_deck
 from .rules import apply, deal_start, forfeit, new_match
 from .rulesets import RULESETS
@@ -19,9 +20,11 @@ __all__ = [
     "EXIT_ILLEGAL",
     "EXIT_LEGAL",
     "EXIT_MALFORMED",
+    "EXIT_UNVERIFIED",
     "RECORD_RULES",
     "record_from_state",
     "replay_document",
+    "verify_document",
 ]
 
 
@@ -80,3 +83,9 @@ def replay_document(document: object) -> tuple[int, dict]:
     summaries, totals and winner by team.
     """
     return game_record.replay_document(RECORD_RULES, document)
+
+
+def verify_document(document: object) -> tuple[int, dict]:
+    """Verify an already decoded partnership record: replay it, then check every deal's deck
+    against its commitment (game-record.md, *Verifiable deals*; exit 3 when one fails)."""
+    return game_record.verify_document(RECORD_RULES, document)

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from .. import match
 from ..cards import CARDS, POINTS, SUITS, card_label, cards_label
+from ..commitments import deal_seal
 from ..errors import (
     BLIND_NOT_ALLOWED,
     CARD_NOT_AVAILABLE,
@@ -121,13 +122,17 @@ def new_match(
     )
 
 
-def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
+def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = None) -> MatchState:
     """Deal `deck` (index 0 = top after the cut). Flemish: the dealer looks or goes blind (LOOK,
     blind option on) or names trump (TRUMP). French: the last card is turned up as trump and
-    d+1 leads at once (PLAY)."""
+    d+1 leads at once (PLAY).
+
+    With `salt` (64 lowercase hex digits) the deal keeps it and its commitment to the deck
+    (game-record.md, *Verifiable deals*); without, both are None."""
     if state.phase is not Phase.DEALING:
         raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
     cards = validate_deck(deck)
+    salt, commitment = deal_seal(cards, salt)
     ruleset = state.ruleset
     dealer = state.dealer
     hands = deal_hands(cards, dealer, ruleset.packets)
@@ -157,6 +162,8 @@ def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
         tricks_won=(0, 0),
         card_points=(0, 0),
         actions=(),
+        salt=salt,
+        commitment=commitment,
     )
     return _with_deal(state, phase, deal)
 
