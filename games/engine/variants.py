@@ -1,9 +1,12 @@
 """The variant registry: every game the engine plays, found by the name its records carry.
 
-Implements game-record.md, *Format* (`variant`) and manille-4p.md, *Records*: the replay, the
-site and the computer players look a game up here (`manille-2p`, `manille-flemish`,
-`manille-french`) and call the same functions whatever the game. A record of a variant that is
-not here is malformed.
+Implements game-record.md, *Format* (`variant`), *Verifiable deals* (`advance` deals each deck
+with a salt and its commitment) and manille-4p.md, *Records*: the replay, the site and the
+computer players look a game up here (`manille-2p`, `manille-flemish`, `manille-french`) and
+call the same functions whatever the game. Everything the site needs to know about a game that
+differs from another (its name, formats and options in words, the words of its phases and
+buttons, whether it is ranked) is here too, so that the site names no game. A record of a
+variant that is not here is malformed.
 """
 
 import json
@@ -17,13 +20,14 @@ from . import record as two_player_record
 from . import rules as two_player_rules
 from . import serialization as two_player_serialization
 from . import views as two_player_views
-from .cards import draw_first_dealer as two_player_draw
-from .cards import shuffled_deck
+from .cards import draw_dealer_among, shuffled_deck
 from .commitments import salt_from
 from .errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
-from .formats import FORMAT_FIRST_TO_71
+from .formats import FORMAT_FIRST_TO_71, FORMAT_SIX_DEALS
 from .formats import FORMATS as TWO_PLAYER_FORMATS
 from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED
+from .labels import gettext_noop
+from .match import MatchFormat
 from .state import Action as TwoPlayerAction
 
 __all__ = [
@@ -47,11 +51,13 @@ VARIANT_TWO_PLAYER = two_player_record.VARIANT
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One game: its seats and teams, formats, options, and the engine functions that play it.
+    """One game: its seats and teams, formats, options, the words the site shows for it, and
+    the engine functions that play it.
 
     Every function has the same shape in every game: `legal_actions(state, seat)`,
     `apply(state, action)`, `player_view(state, seat)`, ... Teams are tuples of seats; in the
-    two-player game each seat is its own team and has no partner.
+    two-player game each seat is its own team and has no partner. Every label is a French
+    msgid marked for translation (`labels.gettext_noop`): the site passes it through gettext.
     """
 
     name: str
@@ -77,11 +83,29 @@ class Variant:
     record_from_state: Callable = field(repr=False)
     replay_document: Callable = field(repr=False)
     action_from_json: Callable = field(repr=False)
+    # rng -> (rounds, first dealer): every round a list of (seat, card), the first with every
+    # seat, a later one only the seats tied for highest.
     draw_first_dealer: Callable = field(repr=False)
     # Replay a decoded record, then check every deck against its commitment (exit 3 if not).
     verify_document: Callable = field(repr=False)
     # The action the server takes on a seat's behalf now (the two-player forced roll), or None.
     server_action: Callable = field(repr=False)
+    # Each format's parameter object: its target and its number of regular deals.
+    match_formats: Mapping[str, MatchFormat] = field(repr=False)
+    # The game's name.
+    label: str = field(repr=False)
+    # Format -> its name; option -> its name on the table's form.
+    format_labels: Mapping[str, str] = field(repr=False)
+    option_labels: Mapping[str, str] = field(repr=False)
+    # Whether the ladder, its points and the quitter rules apply to the game's matches.
+    is_rankable: bool = field(repr=False)
+    # Phase -> what the seat to act has to do, for the turn line ("À vous : %s").
+    phase_labels: Mapping[str, str] = field(repr=False)
+    # Action type -> the words of its button (`no_trump`: a `trump` with a null suit); cards are
+    # drawn, never named, so `play` has none.
+    action_labels: Mapping[str, str] = field(repr=False)
+    # Action type (and `no_trump`, `forfeit`) -> the sentence the replay tells it with.
+    replay_action_labels: Mapping[str, str] = field(repr=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -94,6 +118,14 @@ class Variant:
             first_dealer=first_dealer,
             options=options,
         )
+
+    def format_target(self, format: str) -> int | None:
+        """Return the total that wins a match of `format`, or None (it ends on its deals)."""
+        return self.match_formats[format].target
+
+    def format_deal_count(self, format: str) -> int | None:
+        """Return the number of regular deals of `format`, or None (it ends on its target)."""
+        return self.match_formats[format].deal_count
 
     def shuffled_deck(self, rng: random.Random) -> list[str]:
         """Shuffle the 32 cards and cut them (the site passes a secure random source)."""
@@ -134,6 +166,34 @@ class Variant:
     def winning_seats(self, state) -> tuple[int, ...] | None:
         """Return the seats of the winning team (`state.winner` is a team), or None."""
         return None if state.winner is None else self.teams[state.winner]
+
+
+def _labels(**labels: str) -> Mapping[str, str]:
+    return MappingProxyType(labels)
+
+
+def _first_dealer_draw(seat_count: int) -> Callable:
+    """Return the draw of a game of `seat_count` seats: the highest rank deals, the manille
+    high, suits not counting, the seats tied for highest drawing again (manille-2p.md and
+    manille-4p.md, *First dealer*: with two seats both draw again, the same draw)."""
+    seats = tuple(range(seat_count))
+
+    def draw(rng: random.Random) -> tuple[list[list[tuple[int, str]]], int]:
+        rounds, dealer = draw_dealer_among(rng, seats)
+        return [list(round_) for round_ in rounds], dealer
+
+    return draw
+
+
+# The words several games share, marked once.
+_DEALING = gettext_noop("distribution")
+_PLAY_A_CARD = gettext_noop("jouer une carte")
+_PASS = gettext_noop("Passer")
+_TRUMP_SUIT = gettext_noop("Atout %(suit)s")
+_REPLAY_TRUMP = gettext_noop("%(name)s choisit l'atout %(suit)s")
+_REPLAY_PASS = gettext_noop("%(name)s passe")
+_REPLAY_PLAY = gettext_noop("%(name)s joue %(card)s")
+_REPLAY_FORFEIT = gettext_noop("%(name)s perd par forfait")
 
 
 def _two_player_new_match(*, format: str, first_dealer: int, options=None):
@@ -184,13 +244,55 @@ TWO_PLAYER = Variant(
     record_from_state=two_player_record.record_from_state,
     replay_document=two_player_record.replay_two_player_document,
     action_from_json=TwoPlayerAction.from_json,
-    draw_first_dealer=two_player_draw,
+    draw_first_dealer=_first_dealer_draw(2),
     verify_document=two_player_record.verify_two_player_document,
     server_action=_two_player_server_action,
+    match_formats=MappingProxyType(TWO_PLAYER_FORMATS),
+    label=gettext_noop("Manille à deux"),
+    format_labels=_labels(
+        **{
+            FORMAT_FIRST_TO_71: gettext_noop("premier à 71"),
+            FORMAT_SIX_DEALS: gettext_noop("6 donnes"),
+        }
+    ),
+    option_labels=_labels(),
+    is_rankable=True,
+    phase_labels=_labels(
+        trump=gettext_noop("choisir l'atout ou rouler"),
+        buque=gettext_noop("buquer ou passer"),
+        surbuque=gettext_noop("sur-buquer ou passer"),
+        play=_PLAY_A_CARD,
+        dealing=_DEALING,
+    ),
+    action_labels=_labels(
+        trump=_TRUMP_SUIT,
+        roll=gettext_noop("Rouler"),
+        buque=gettext_noop("Buquer"),
+        surbuque=gettext_noop("Sur-buquer"),
+        **{"pass": _PASS},
+    ),
+    replay_action_labels=_labels(
+        trump=_REPLAY_TRUMP,
+        roll=gettext_noop("%(name)s roule"),
+        buque=gettext_noop("%(name)s buque"),
+        surbuque=gettext_noop("%(name)s sur-buque"),
+        play=_REPLAY_PLAY,
+        forfeit=_REPLAY_FORFEIT,
+        **{"pass": _REPLAY_PASS},
+    ),
 )
 
 
-def _partnership_variant(ruleset: partnership.Ruleset) -> Variant:
+def _partnership_variant(
+    ruleset: partnership.Ruleset,
+    *,
+    label: str,
+    format_labels: Mapping[str, str],
+    option_labels: Mapping[str, str],
+    phase_labels: Mapping[str, str],
+    action_labels: Mapping[str, str],
+    replay_action_labels: Mapping[str, str],
+) -> Variant:
     def start_match(*, format: str, first_dealer: int, options=None):
         return partnership.new_match(
             variant=ruleset.variant, format=format, first_dealer=first_dealer, options=options
@@ -198,7 +300,7 @@ def _partnership_variant(ruleset: partnership.Ruleset) -> Variant:
 
     return Variant(
         name=ruleset.variant,
-        seat_count=4,
+        seat_count=len(partnership.SEATS),
         teams=partnership.TEAMS,
         formats=tuple(ruleset.formats),
         default_format=ruleset.default_format,
@@ -218,14 +320,80 @@ def _partnership_variant(ruleset: partnership.Ruleset) -> Variant:
         record_from_state=partnership.record_from_state,
         replay_document=partnership.replay_document,
         action_from_json=partnership.Action.from_json,
-        draw_first_dealer=partnership.draw_first_dealer,
+        draw_first_dealer=_first_dealer_draw(len(partnership.SEATS)),
         verify_document=partnership.verify_document,
         server_action=_no_server_action,
+        match_formats=MappingProxyType(dict(ruleset.formats)),
+        label=label,
+        format_labels=format_labels,
+        option_labels=option_labels,
+        # The ladder is the two-player game's (ladder.md).
+        is_rankable=False,
+        phase_labels=phase_labels,
+        action_labels=action_labels,
+        replay_action_labels=replay_action_labels,
     )
 
 
-FLEMISH = _partnership_variant(partnership.FLEMISH)
-FRENCH = _partnership_variant(partnership.FRENCH)
+FLEMISH = _partnership_variant(
+    partnership.FLEMISH,
+    label=gettext_noop("Manille flamande"),
+    format_labels=_labels(
+        **{
+            partnership.FORMAT_BOOM_101: gettext_noop("Boom à 101"),
+            partnership.FORMAT_BOOM_61: gettext_noop("Boom à 61"),
+            partnership.FORMAT_BOOMPJE_12: gettext_noop("Boompje (12 donnes)"),
+        }
+    ),
+    option_labels=_labels(
+        blind=gettext_noop("Sans-atout aveugle permis"),
+        mee_tegen=gettext_noop("Mee et tegen"),
+    ),
+    phase_labels=_labels(
+        look=gettext_noop("regarder ses cartes ou jouer à l'aveugle"),
+        trump=gettext_noop("nommer l'atout"),
+        mee=gettext_noop("mee ou passer"),
+        tegen=gettext_noop("tegen ou passer"),
+        play=_PLAY_A_CARD,
+        dealing=_DEALING,
+    ),
+    action_labels=_labels(
+        look=gettext_noop("Regarder mes cartes"),
+        blind=gettext_noop("Sans atout à l'aveugle (×4)"),
+        trump=_TRUMP_SUIT,
+        no_trump=gettext_noop("Sans atout (×2)"),
+        mee=gettext_noop("Mee (×2)"),
+        tegen=gettext_noop("Tegen (×4)"),
+        **{"pass": _PASS},
+    ),
+    replay_action_labels=_labels(
+        look=gettext_noop("%(name)s regarde ses cartes"),
+        blind=gettext_noop("%(name)s annonce sans atout à l'aveugle"),
+        trump=_REPLAY_TRUMP,
+        no_trump=gettext_noop("%(name)s joue sans atout"),
+        mee=gettext_noop("%(name)s dit mee"),
+        tegen=gettext_noop("%(name)s dit tegen"),
+        play=_REPLAY_PLAY,
+        forfeit=_REPLAY_FORFEIT,
+        **{"pass": _REPLAY_PASS},
+    ),
+)
+
+FRENCH = _partnership_variant(
+    partnership.FRENCH,
+    label=gettext_noop("Manille française"),
+    format_labels=_labels(
+        **{
+            partnership.FORMAT_FIRST_TO_34: gettext_noop("Premier à 34"),
+            partnership.FORMAT_FIRST_TO_44: gettext_noop("Premier à 44"),
+        }
+    ),
+    option_labels=_labels(),
+    # The turned-up card names trump and nobody announces: the cards are all there is.
+    phase_labels=_labels(play=_PLAY_A_CARD, dealing=_DEALING),
+    action_labels=_labels(),
+    replay_action_labels=_labels(play=_REPLAY_PLAY, forfeit=_REPLAY_FORFEIT),
+)
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {variant.name: variant for variant in (TWO_PLAYER, FLEMISH, FRENCH)}
