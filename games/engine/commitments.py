@@ -1,7 +1,7 @@
 """Deals anyone can verify: the commitment to a deck, published before the deal.
 
-Implements game-record.md, *Verifiable deals* (docs/engine.md gives the worked example): before
-a deal the server draws a salt and publishes
+Implements docs/engine.md, *Verifiable deals* (the definition and its worked example), for the
+records of game-record.md: before a deal the server draws a salt and publishes
 
     commitment = SHA-256 hex digest of the UTF-8 bytes of
                  "cartomaniak-deck-v1|" + salt + "|" + ",".join(deck)

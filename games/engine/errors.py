@@ -1,8 +1,9 @@
 """The typed error of the rules engine and its codes.
 
 Implements game-record.md, section *Replaying* (the error codes shared with the live protocol),
-manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), and *Verifiable deals*
-(the two codes of a record whose decks cannot be checked: no RuleError, a verification's own).
+manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), and docs/engine.md,
+*Verifiable deals* (the two codes of a record whose decks cannot be checked: no RuleError, a
+verification's own).
 """
 
 NOT_YOUR_TURN = "not_your_turn"

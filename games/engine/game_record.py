@@ -3,7 +3,7 @@
 Implements game-record.md, *Format* and *Replaying*, and manille-4p.md, *Records*, once for every
 game: what a game's records say differently (its variant names, seats, formats, options, deck,
 actions and rules) is its `RecordRules`, built by the game's own record module. Exit statuses:
-0 legal record, 1 illegal action, 2 malformed record; verifying (game-record.md, *Verifiable
+0 legal record, 1 illegal action, 2 malformed record; verifying (docs/engine.md, *Verifiable
 deals*) adds 3 for a deal whose deck cannot be checked against its commitment.
 """
 
@@ -111,7 +111,7 @@ def _require(obj: dict, key: str, where: str):
 
 
 def _optional_digest(deal: dict, key: str, where: str, words: str) -> str | None:
-    # game-record.md, *Verifiable deals*: replay ignores them, but only once they have the
+    # docs/engine.md, *Verifiable deals*: replay ignores them, but only once they have the
     # right shape; null counts as absent.
     value = deal.get(key)
     if value is not None and not is_hex_digest(value):

@@ -4,7 +4,7 @@ Implements game-record.md, *Format* (the action shape shared by every variant: a
 the keys the type takes; a deal written as its dealer, its deck and its actions, each dealer the
 next seat after the previous one) and the parts of manille-2p.md and manille-4p.md, *The match*,
 that the games share: the formats (a target or a number of deals), the winner after a deal,
-forfeits, and what a match remembers between deals. game-record.md, *Verifiable deals*: a deal
+forfeits, and what a match remembers between deals. docs/engine.md, *Verifiable deals*: a deal
 record keeps its salt and commitment (`commitments.py`).
 
 Each game subclasses `Action` (its `ActionShape`) and `MatchProgress` (what else it remembers),

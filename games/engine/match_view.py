@@ -1,7 +1,8 @@
 """What every game's views show the same way: the last trick, the legal actions, the match.
 
 Implements game-record.md, *Exporting* (no deck order, no salt leaves the server through a view)
-and *Verifiable deals* (each deal's commitment is public from the moment it is dealt), for
+and docs/engine.md, *Verifiable deals* (each deal's commitment is public from the moment it is
+dealt), for
 `views.py` and `partnership/views.py`, which add what their game shows of its own.
 """
 

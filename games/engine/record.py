@@ -3,7 +3,7 @@
 Implements game-record.md, sections *Format* and *Replaying*, for `manille-2p` through the
 shared `game_record.py`; what is the two-player game's own is below (its formats, no options,
 its rules). Exit statuses: 0 legal record, 1 illegal action, 2 malformed record, and 3 when
-verifying a record whose decks do not match their commitments (game-record.md, *Verifiable
+verifying a record whose decks do not match their commitments (docs/engine.md, *Verifiable
 deals*).
 """
 
@@ -99,7 +99,7 @@ def replay_record(text_or_obj) -> tuple[int, dict]:
 def verify_record(text_or_obj) -> tuple[int, dict]:
     """Replay a record of any variant and check every deal's deck against its commitment.
 
-    Return (exit status, output document): game-record.md, *Verifiable deals*; the registry
+    Return (exit status, output document): docs/engine.md, *Verifiable deals*; the registry
     (`variants.py`) dispatches on the record's `variant`.
     """
     from .variants import verify_record as verify_any_record

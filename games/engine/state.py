@@ -79,7 +79,7 @@ class DealState(NamedTuple):
     tricks_won: tuple[int, int]
     card_points: tuple[int, int]
     actions: tuple[Action, ...]
-    # game-record.md, *Verifiable deals*: None when the deal was dealt without a salt.
+    # docs/engine.md, *Verifiable deals*: None when the deal was dealt without a salt.
     salt: str | None = None
     commitment: str | None = None
 

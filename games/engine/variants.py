@@ -1,12 +1,12 @@
 """The variant registry: every game the engine plays, found by the name its records carry.
 
-Implements game-record.md, *Format* (`variant`), *Verifiable deals* (`advance` deals each deck
-with a salt and its commitment) and manille-4p.md, *Records*: the replay, the site and the
-computer players look a game up here (`manille-2p`, `manille-flemish`, `manille-french`) and
+Implements game-record.md, *Format* (`variant`), manille-4p.md, *Records*, and docs/engine.md,
+*Verifiable deals* (`advance` deals each deck with a salt and its commitment): the replay, the site
+and the computer players look a game up here (`manille-2p`, `manille-flemish`, `manille-french`) and
 call the same functions whatever the game. Everything the site needs to know about a game that
-differs from another (its name, formats and options in words, the words of its phases and
-buttons, whether it is ranked) is here too, so that the site names no game. A record of a
-variant that is not here is malformed.
+differs from another (its name, formats and options in words, the words of its phases and buttons,
+whether it is ranked) is here too, so that the site names no game. A record of a variant that is not
+here is malformed.
 """
 
 import json
@@ -133,7 +133,7 @@ class Variant:
 
     def advance(self, state, rng: random.Random):
         """Play the server's own moves: deal while the match waits for a deal, each deck with a
-        fresh salt and its commitment (game-record.md, *Verifiable deals*), and take the
+        fresh salt and its commitment (docs/engine.md, *Verifiable deals*), and take the
         actions the server takes on a seat's behalf (the two-player forced roll).
 
         Return the state that waits for a seat's decision, or the finished match. The site
@@ -439,7 +439,7 @@ def replay_record(text_or_obj) -> tuple[int, dict]:
 
 def verify_record(text_or_obj) -> tuple[int, dict]:
     """Replay a record of any registered game, then check every deal's deck against its
-    commitment (game-record.md, *Verifiable deals*).
+    commitment (docs/engine.md, *Verifiable deals*).
 
     Return replay's (1 or 2, document) for an illegal or malformed record; (3, `{"ok": false,
     "error": {"deal", "action": null, "code": "commitment_missing" | "commitment_mismatch",

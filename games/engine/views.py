@@ -2,8 +2,8 @@
 
 Implements manille-2p.md, section *Shuffle, cut and deal* (who sees which card) and
 game-record.md, section *Exporting* (no deck order, no opponent's cards while a game is in
-progress), and *Verifiable deals* (the commitments, never a salt). Every outgoing state passes
-through `player_view` or `public_view`.
+progress), and docs/engine.md, *Verifiable deals* (the commitments, never a salt). Every outgoing
+state passes through `player_view` or `public_view`.
 """
 
 from .match_view import cards_view, check_seat, last_trick_view, legal_actions_view, match_view

@@ -369,3 +369,12 @@ def test_the_commitment_of_the_deal_in_play_is_public_from_its_first_decision() 
     assert variant.public_view(state)["commitments"] == [state.deal.commitment]
     assert variant.player_view(state, 0)["commitments"] == [state.deal.commitment]
     assert record_from_state(state, players=["a", "b"])["deals"][0]["salt"] == state.deal.salt
+
+
+def test_the_documented_worked_example_is_the_engines() -> None:
+    documentation = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text(
+        encoding="utf-8"
+    )
+
+    assert "cartomaniak-deck-v1|" + SALT + "|" + ",".join(CARDS) in documentation
+    assert f"to the commitment `{deck_commitment(list(CARDS), SALT)}`" in documentation

@@ -87,5 +87,5 @@ def replay_document(document: object) -> tuple[int, dict]:
 
 def verify_document(document: object) -> tuple[int, dict]:
     """Verify an already decoded partnership record: replay it, then check every deal's deck
-    against its commitment (game-record.md, *Verifiable deals*; exit 3 when one fails)."""
+    against its commitment (docs/engine.md, *Verifiable deals*; exit 3 when one fails)."""
     return game_record.verify_document(RECORD_RULES, document)

@@ -128,7 +128,7 @@ def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = Non
     d+1 leads at once (PLAY).
 
     With `salt` (64 lowercase hex digits) the deal keeps it and its commitment to the deck
-    (game-record.md, *Verifiable deals*); without, both are None."""
+    (docs/engine.md, *Verifiable deals*); without, both are None."""
     if state.phase is not Phase.DEALING:
         raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
     cards = validate_deck(deck)

@@ -4,7 +4,7 @@ Implements manille-4p.md: *Seats* (a view never holds another seat's hand, the p
 included, nor the deck), *Trump* (the Flemish dealer's partner sees eight backs until trump is
 named; with the blind option the dealer sees his own only once he looks) and *Deal and trump*
 (French: everyone sees the turned-up card for the whole deal, marked as the dealer's until he
-plays it); game-record.md, *Verifiable deals* (the commitments, never a salt nor the deck). Every
+plays it); docs/engine.md, *Verifiable deals* (the commitments, never a salt nor the deck). Every
 outgoing state passes through `player_view` or `public_view`.
 """
 

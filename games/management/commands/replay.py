@@ -5,7 +5,7 @@ exits 0 for a legal record, 1 for an illegal action, 2 for a malformed record. R
 registered variant are accepted (manille-2p, manille-flemish, manille-french).
 
 `python manage.py replay --verify PATH` also checks every deal's deck against the commitment
-published before it (game-record.md, *Verifiable deals*): exit 3 when a deal has none or does
+published before it (docs/engine.md, *Verifiable deals*): exit 3 when a deal has none or does
 not match it.
 """
 
