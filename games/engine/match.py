@@ -80,25 +80,25 @@ class ActionShape:
         kind = action.type
         if not isinstance(kind, str) or kind not in self.takes:
             raise _malformed(f"unknown action type {kind!r}: one of {', '.join(self.takes)}")
-        keys = self.takes[kind]
-        suit = action.suit
-        if SUIT_KEY in keys:
-            if suit is None and kind in self.null_suit_types:
-                pass
-            elif not isinstance(suit, str) or suit not in SUITS:
-                if kind in self.null_suit_types:
-                    raise _malformed(
-                        f"a {kind} action's suit is one of S H D C or null, not {suit!r}"
-                    )
-                raise _malformed(f"a {kind} action needs a suit among S H D C, not {suit!r}")
-        elif suit is not None:
-            raise _malformed(f"a {kind} action has no suit")
+        self._check_suit(kind, action.suit)
         card = action.card
-        if CARD_KEY in keys:
+        if CARD_KEY in self.takes[kind]:
             if not isinstance(card, str) or card not in CARD_SET:
                 raise _malformed(f"unknown card {card!r}: rank 7 8 9 T J Q K A, suit S H D C")
         elif card is not None:
             raise _malformed(f"a {kind} action has no card")
+
+    def _check_suit(self, kind: str, suit: object) -> None:
+        if SUIT_KEY not in self.takes[kind]:
+            if suit is not None:
+                raise _malformed(f"a {kind} action has no suit")
+            return
+        if isinstance(suit, str) and suit in SUITS:
+            return
+        if kind not in self.null_suit_types:
+            raise _malformed(f"a {kind} action needs a suit among S H D C, not {suit!r}")
+        if suit is not None:
+            raise _malformed(f"a {kind} action's suit is one of S H D C or null, not {suit!r}")
 
     def missing_key(self, obj: dict) -> str | None:
         """Return the message for a key that `obj`'s type takes and `obj` lacks, if required."""
