@@ -17,9 +17,10 @@ from .cards import (
     draw_first_dealer,
     shuffled_deck,
 )
+from .commitments import commitment_is_valid, deck_commitment, salt_from
 from .errors import ERROR_CODES, RuleError
 from .formats import FORMAT_FIRST_TO_71, FORMAT_SIX_DEALS, FORMATS, MatchFormat
-from .record import record_from_state, replay_record
+from .record import record_from_state, replay_record, verify_record
 from .rules import (
     apply,
     available_cards,
@@ -58,7 +59,9 @@ __all__ = [
     "apply",
     "available_cards",
     "card_label",
+    "commitment_is_valid",
     "deal_start",
+    "deck_commitment",
     "draw_first_dealer",
     "forfeit",
     "is_roll_forced",
@@ -69,9 +72,11 @@ __all__ = [
     "public_view",
     "record_from_state",
     "replay_record",
+    "salt_from",
     "seat_to_act",
     "shuffled_deck",
     "state_from_json",
     "state_to_json",
     "variant_get",
+    "verify_record",
 ]

@@ -1,7 +1,9 @@
 """The typed error of the rules engine and its codes.
 
 Implements game-record.md, section *Replaying* (the error codes shared with the live protocol),
-and manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`).
+manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), and docs/engine.md,
+*Verifiable deals* (the two codes of a record whose decks cannot be checked: no RuleError, a
+verification's own).
 """
 
 NOT_YOUR_TURN = "not_your_turn"
@@ -30,6 +32,11 @@ ERROR_CODES = (
     OPTIONS_NOT_ALLOWED,
     BLIND_NOT_ALLOWED,
 )
+
+# A record's verification (`verify_record`, exit 3), never a move's refusal.
+COMMITMENT_MISSING = "commitment_missing"
+COMMITMENT_MISMATCH = "commitment_mismatch"
+VERIFICATION_CODES = (COMMITMENT_MISSING, COMMITMENT_MISMATCH)
 
 
 class RuleError(Exception):

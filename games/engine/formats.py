@@ -6,37 +6,41 @@ the values below, never by scattered conditions in the rules.
 
 from dataclasses import dataclass
 
+from . import match
+
 FORMAT_FIRST_TO_71 = "first-to-71"
 FORMAT_SIX_DEALS = "six-deals"
 
 
 @dataclass(frozen=True, slots=True)
-class MatchFormat:
-    """What makes a match format: its target, its number of regular deals, its forced roll."""
+class MatchFormat(match.MatchFormat):
+    """A two-player format: its target, its number of regular deals (`deal_count`), its forced
+    roll."""
 
-    name: str
-    # A match ends as soon as a player has this total after a deal.
-    target: int
-    # Number of regular deals, or None when deals go on until the target is reached. After the
-    # regular deals the higher total wins; equal totals play further deals until they differ.
-    regular_deal_count: int | None
     # Each player must roll once in his regular deals: a player who has not rolled before his
     # last regular deal has that deal rolled (only `roll` is legal).
-    is_roll_required: bool
+    is_roll_required: bool = False
+
+    @property
+    def regular_deal_count(self) -> int | None:
+        """Return the number of regular deals, or None when deals go on until the target is
+        reached. After the regular deals the higher total wins; equal totals play further deals
+        until they differ."""
+        return self.deal_count
 
     @property
     def deals_per_dealer(self) -> int | None:
         """Return how many regular deals each player deals (None when unlimited)."""
-        if self.regular_deal_count is None:
+        if self.deal_count is None:
             return None
-        return self.regular_deal_count // 2
+        return self.deal_count // 2
 
 
 FORMATS: dict[str, MatchFormat] = {
     FORMAT_FIRST_TO_71: MatchFormat(
-        name=FORMAT_FIRST_TO_71, target=71, regular_deal_count=None, is_roll_required=False
+        name=FORMAT_FIRST_TO_71, target=71, deal_count=None, is_roll_required=False
     ),
     FORMAT_SIX_DEALS: MatchFormat(
-        name=FORMAT_SIX_DEALS, target=71, regular_deal_count=6, is_roll_required=True
+        name=FORMAT_SIX_DEALS, target=71, deal_count=6, is_roll_required=True
     ),
 }

@@ -6,8 +6,11 @@ state out, or a RuleError carrying one of game-record.md's codes.
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from . import match
 from .cards import CARDS, POINTS, SUITS, card_label, cards_label
+from .commitments import deal_seal
 from .core import CARD_BIT, CARD_INDEX, NO_TRUMP, SUIT_INDEX, follower_wins, legal_mask
 from .dealing import deal_cards, validate_deck
 from .errors import (
@@ -20,6 +23,8 @@ from .errors import (
     RuleError,
 )
 from .formats import FORMATS
+from .match import FORFEIT_REASONS as FORFEIT_REASONS  # part of this module's contract
+from .match import DealRecord, match_winner
 from .scoring import TRICKS_PER_DEAL, cut_deal_summary, score_deal
 from .state import (
     BUQUE_BUQUE,
@@ -27,7 +32,6 @@ from .state import (
     BUQUE_SURBUQUE,
     DEAL_PHASES,
     Action,
-    DealRecord,
     DealState,
     MatchProgress,
     MatchState,
@@ -35,7 +39,7 @@ from .state import (
 )
 from .tricks import obligation, refusal
 
-FORFEIT_REASONS = ("timeout", "left")
+SEAT_COUNT = 2
 
 TRUMP_INDEX = {None: NO_TRUMP, **SUIT_INDEX}
 
@@ -109,11 +113,15 @@ def _is_roll_forced_for(state: MatchState, dealer: int, deal_number: int) -> boo
     return is_last_regular_deal and not state.progress.has_rolled[dealer]
 
 
-def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
-    """Deal `deck` (index 0 = top after the cut) and ask the dealer for trump: DEALING -> TRUMP."""
+def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = None) -> MatchState:
+    """Deal `deck` (index 0 = top after the cut) and ask the dealer for trump: DEALING -> TRUMP.
+
+    With `salt` (64 lowercase hex digits) the deal keeps it and its commitment to the deck
+    (docs/engine.md, *Verifiable deals*); without, both are None."""
     if state.phase is not Phase.DEALING:
         raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
     cards = validate_deck(deck)
+    salt, commitment = deal_seal(cards, salt)
     dealer = state.dealer
     hands, stacks = deal_cards(cards, dealer)
     deal = DealState(
@@ -133,6 +141,8 @@ def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
         tricks_won=(0, 0),
         card_points=(0, 0),
         actions=(),
+        salt=salt,
+        commitment=commitment,
     )
     return MatchState(
         format=state.format, phase=Phase.TRUMP, dealer=dealer, progress=state.progress, deal=deal
@@ -374,6 +384,8 @@ def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
             deal.tricks_won,
             deal.card_points,
             actions,
+            deal.salt,
+            deal.commitment,
         )
         return MatchState(state.format, _PLAY, state.dealer, state.progress, deal)
     leader, led_card = trick[0]
@@ -407,6 +419,8 @@ def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
         tricks_won,
         card_points,
         actions,
+        deal.salt,
+        deal.commitment,
     )
     if tricks_won[0] + tricks_won[1] == TRICKS_PER_DEAL:
         return _finish_deal(state, deal)
@@ -417,63 +431,43 @@ def _finish_deal(state: MatchState, deal: DealState) -> MatchState:
     summary = score_deal(deal)
     progress = state.progress
     totals = (progress.totals[0] + summary.score[0], progress.totals[1] + summary.score[1])
-    is_tie = summary.score == (0, 0)
     has_rolled = progress.has_rolled
     if deal.rolled:
         has_rolled = (True, has_rolled[1]) if deal.dealer == 0 else (has_rolled[0], True)
-    summaries = progress.summaries + (summary,)
-    winner = _match_winner(FORMATS[state.format], totals, len(summaries))
-    progress = MatchProgress(
-        first_dealer=progress.first_dealer,
+    completed = state.completed_deal_count + 1
+    progress = progress.after_deal(
+        summary,
+        DealRecord.from_deal(deal),
         totals=totals,
+        winner=match_winner(FORMATS[state.format], totals, completed),
         # A won deal clears the pending doubling; a tie sets it (once: ties do not stack).
-        is_tie_pending=is_tie,
+        is_tie_pending=summary.score == (0, 0),
         has_rolled=has_rolled,
-        summaries=summaries,
-        records=progress.records + (DealRecord(deal.dealer, deal.deck, deal.actions),),
-        winner=winner,
-        forfeit=None,
     )
-    if winner is not None:
+    if progress.winner is not None:
         return MatchState(state.format, Phase.MATCH_OVER, deal.dealer, progress, deal)
-    return MatchState(state.format, Phase.DEALING, 1 - deal.dealer, progress, deal)
+    dealer = match.dealer_of(progress.first_dealer, len(progress.records), SEAT_COUNT)
+    return MatchState(state.format, Phase.DEALING, dealer, progress, deal)
 
 
-def _match_winner(match_format, totals: tuple[int, int], completed_deals: int) -> int | None:
-    higher = 0 if totals[0] > totals[1] else 1
-    if totals[higher] >= match_format.target:
-        return higher
-    regular = match_format.regular_deal_count
-    if regular is not None and completed_deals >= regular and totals[0] != totals[1]:
-        return higher
-    return None
+def _other_seat(forfeiting_seat: int) -> int:
+    return 1 - forfeiting_seat
+
+
+def _cut_summary(state: MatchState):
+    return cut_deal_summary(state.deal)
 
 
 def forfeit(state: MatchState, *, seat: int, reason: str) -> MatchState:
     """End the match at once: `seat` forfeits ("timeout" or "left"), the other seat wins.
 
     A deal in progress is kept as cut short (complete false, no score)."""
-    if state.phase is Phase.MATCH_OVER:
-        raise RuleError(WRONG_PHASE, "a forfeit is not possible now: the match is over")
-    if type(seat) is not int or seat not in (0, 1):
-        raise RuleError(MALFORMED, f"a forfeit needs seat 0 or 1, not {seat!r}")
-    if reason not in FORFEIT_REASONS:
-        raise RuleError(MALFORMED, f"a forfeit's reason is timeout or left, not {reason!r}")
-    progress = state.progress
-    summaries = progress.summaries
-    records = progress.records
-    deal = state.deal
-    if state.phase in DEAL_PHASES:
-        summaries = summaries + (cut_deal_summary(deal),)
-        records = records + (DealRecord(deal.dealer, deal.deck, deal.actions),)
-    progress = MatchProgress(
-        first_dealer=progress.first_dealer,
-        totals=progress.totals,
-        is_tie_pending=progress.is_tie_pending,
-        has_rolled=progress.has_rolled,
-        summaries=summaries,
-        records=records,
-        winner=1 - seat,
-        forfeit=(seat, reason),
+    progress = match.forfeit_progress(
+        state,
+        seat=seat,
+        reason=reason,
+        seat_count=SEAT_COUNT,
+        winner=_other_seat,
+        cut_summary=_cut_summary,
     )
-    return MatchState(state.format, Phase.MATCH_OVER, state.dealer, progress, deal)
+    return replace(state, phase=Phase.MATCH_OVER, progress=progress)

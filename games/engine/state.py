@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from .cards import CARD_SET, SUITS
-from .errors import MALFORMED, RuleError
+from . import match
 from .formats import FORMATS
+from .match import DealRecord as DealRecord  # where the engine found it before match.py
 
 
 class Phase(StrEnum):
@@ -27,61 +27,31 @@ class Phase(StrEnum):
 ANNOUNCEMENT_PHASES = frozenset({Phase.TRUMP, Phase.BUQUE, Phase.SURBUQUE})
 DEAL_PHASES = frozenset({Phase.TRUMP, Phase.BUQUE, Phase.SURBUQUE, Phase.PLAY})
 
-ACTION_TYPES = ("trump", "roll", "buque", "surbuque", "pass", "play")
-
 BUQUE_NONE = "none"
 BUQUE_BUQUE = "buque"
 BUQUE_SURBUQUE = "surbuque"
 BUQUE_FACTORS = {BUQUE_NONE: 1, BUQUE_BUQUE: 2, BUQUE_SURBUQUE: 4}
 
-
-def _malformed(message: str) -> RuleError:
-    return RuleError(MALFORMED, message)
+ACTION_SHAPE = match.ActionShape(
+    seat_count=2,
+    takes={
+        "trump": (match.SUIT_KEY,),
+        "roll": (),
+        "buque": (),
+        "surbuque": (),
+        "pass": (),
+        "play": (match.CARD_KEY,),
+    },
+)
+ACTION_TYPES = tuple(ACTION_SHAPE.takes)
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(match.Action):
     """One decision of one seat: `trump` (with `suit`), `roll`, `buque`, `surbuque`, `pass`,
     `play` (with `card`). A badly shaped action cannot be built: RuleError `malformed`."""
 
-    seat: int
-    type: str
-    suit: str | None = None
-    card: str | None = None
-
-    def __post_init__(self) -> None:
-        if type(self.seat) is not int or self.seat not in (0, 1):
-            raise _malformed(f"an action's seat must be 0 or 1, not {self.seat!r}")
-        if self.type not in ACTION_TYPES:
-            raise _malformed(f"unknown action type {self.type!r}: one of {', '.join(ACTION_TYPES)}")
-        if self.type == "trump":
-            if not isinstance(self.suit, str) or self.suit not in SUITS:
-                raise _malformed(f"a trump action needs a suit among S H D C, not {self.suit!r}")
-        elif self.suit is not None:
-            raise _malformed(f"a {self.type} action has no suit")
-        if self.type == "play":
-            if not isinstance(self.card, str) or self.card not in CARD_SET:
-                raise _malformed(f"unknown card {self.card!r}: rank 7 8 9 T J Q K A, suit S H D C")
-        elif self.card is not None:
-            raise _malformed(f"a {self.type} action has no card")
-
-    @classmethod
-    def from_json(cls, obj: object) -> "Action":
-        """Build an action from `{"seat", "type", "suit"?, "card"?}`; other keys are ignored."""
-        if not isinstance(obj, dict):
-            raise _malformed(f"an action must be a JSON object, not {obj!r}")
-        if "seat" not in obj or "type" not in obj:
-            raise _malformed("an action needs a seat and a type")
-        return cls(seat=obj["seat"], type=obj["type"], suit=obj.get("suit"), card=obj.get("card"))
-
-    def to_json(self) -> dict:
-        """Return the action as written in a game record."""
-        result: dict = {"seat": self.seat, "type": self.type}
-        if self.suit is not None:
-            result["suit"] = self.suit
-        if self.card is not None:
-            result["card"] = self.card
-        return result
+    shape = ACTION_SHAPE
 
 
 class DealState(NamedTuple):
@@ -109,6 +79,9 @@ class DealState(NamedTuple):
     tricks_won: tuple[int, int]
     card_points: tuple[int, int]
     actions: tuple[Action, ...]
+    # docs/engine.md, *Verifiable deals*: None when the deal was dealt without a salt.
+    salt: str | None = None
+    commitment: str | None = None
 
     @property
     def multiplier(self) -> int:
@@ -176,33 +149,16 @@ class DealSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class DealRecord:
-    """A deal as the game record keeps it: dealer, deck order and every action."""
-
-    dealer: int
-    deck: tuple[str, ...]
-    actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class MatchProgress:
+class MatchProgress(match.MatchProgress):
     """What the match remembers between deals; it changes only when a deal ends."""
 
-    first_dealer: int
-    totals: tuple[int, int]
     # One x2 waiting for the next deal after a 30-30; it stays until a deal is won.
     is_tie_pending: bool
     has_rolled: tuple[bool, bool]
-    # Deals already over (complete, or cut short by a forfeit), in order.
-    summaries: tuple[DealSummary, ...]
-    records: tuple[DealRecord, ...]
-    winner: int | None
-    # (seat, reason) of a forfeit, if the match ended so.
-    forfeit: tuple[int, str] | None
 
 
 @dataclass(frozen=True, slots=True)
-class MatchState:
+class MatchState(match.MatchStateBase):
     """A whole match at one moment. `deal` is the deal in play (or the last one, kept for the
     views, once the phase is DEALING or MATCH_OVER: it is then already in `progress`)."""
 
@@ -216,41 +172,3 @@ class MatchState:
     def match_format(self):
         """Return the format's parameter object."""
         return FORMATS[self.format]
-
-    @property
-    def first_dealer(self) -> int:
-        return self.progress.first_dealer
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return self.progress.totals
-
-    @property
-    def winner(self) -> int | None:
-        return self.progress.winner
-
-    @property
-    def is_finished(self) -> bool:
-        return self.phase is Phase.MATCH_OVER
-
-    @property
-    def completed_deal_count(self) -> int:
-        return sum(1 for summary in self.progress.summaries if summary.complete)
-
-    @property
-    def deal_number(self) -> int:
-        """Return the 1-based number of the deal in play (or about to be dealt)."""
-        archived = len(self.progress.records)
-        if self.phase in DEAL_PHASES:
-            return archived + 1
-        if self.phase is Phase.DEALING:
-            return archived + 1
-        return max(archived, 1)
-
-    @property
-    def end(self) -> dict | None:
-        """Return `{"type": "forfeit", "seat", "reason"}` for a forfeit, else None."""
-        if self.progress.forfeit is None:
-            return None
-        seat, reason = self.progress.forfeit
-        return {"type": "forfeit", "seat": seat, "reason": reason}

@@ -2,11 +2,13 @@
 
 Implements manille-2p.md, section *Shuffle, cut and deal* (who sees which card) and
 game-record.md, section *Exporting* (no deck order, no opponent's cards while a game is in
-progress). Every outgoing state passes through `player_view` or `public_view`.
+progress), and docs/engine.md, *Verifiable deals* (the commitments, never a salt). Every outgoing
+state passes through `player_view` or `public_view`.
 """
 
-from .rules import legal_actions, seat_to_act
-from .state import BUQUE_NONE, DEAL_PHASES, MatchState, Phase
+from .match_view import cards_view, check_seat, last_trick_view, legal_actions_view, match_view
+from .rules import SEAT_COUNT, legal_actions, seat_to_act
+from .state import BUQUE_NONE, MatchState, Phase
 
 
 def _stack_view(stack: tuple[str, ...]) -> dict:
@@ -45,7 +47,7 @@ def _view(state: MatchState, seat: int | None) -> dict:
         hand = list(deal.hands[seat]) if seat is not None else []
         hand_counts = [len(deal.hands[0]), len(deal.hands[1])]
         stacks = [[_stack_view(stack) for stack in deal.stacks[owner]] for owner in (0, 1)]
-        trick = [{"seat": played_by, "card": card} for played_by, card in deal.trick]
+        trick = cards_view(deal.trick)
         # Everything said and played in this deal so far, in order: all of it was seen by both.
         deal_actions = [action.to_json() for action in deal.actions]
         tricks_won = list(deal.tricks_won)
@@ -58,15 +60,6 @@ def _view(state: MatchState, seat: int | None) -> dict:
         deal_actions = []
         tricks_won = [0, 0]
         card_points = [0, 0]
-    last_trick = None
-    if deal is not None and deal.last_trick:
-        last_trick = {
-            "cards": [{"seat": played_by, "card": card} for played_by, card in deal.last_trick],
-            "winner": deal.last_winner,
-        }
-    actions = []
-    if seat is not None and phase in DEAL_PHASES:
-        actions = [action.to_json() for action in legal_actions(state, seat)]
     return {
         "format": state.format,
         "seat": seat,
@@ -80,23 +73,19 @@ def _view(state: MatchState, seat: int | None) -> dict:
         "hand_counts": hand_counts,
         "stacks": stacks,
         "trick": trick,
-        "last_trick": last_trick,
+        "last_trick": last_trick_view(deal),
         "deal_actions": deal_actions,
         "tricks_won": tricks_won,
         "card_points": card_points,
-        "totals": list(progress.totals),
-        "deals": [summary.to_json() for summary in progress.summaries],
-        "legal_actions": actions,
-        "finished": state.is_finished,
-        "winner": progress.winner,
-        "end": state.end,
+        "legal_actions": legal_actions_view(state, seat, legal_actions),
+        # The totals, the deals over, the end and the commitments: the same in every game.
+        **match_view(state),
     }
 
 
 def player_view(state: MatchState, seat: int) -> dict:
     """Return what `seat` sees: his own hand, both tables' face-up cards, his legal actions."""
-    if type(seat) is not int or seat not in (0, 1):
-        raise ValueError(f"a player's seat is 0 or 1, not {seat!r}")
+    check_seat(seat, SEAT_COUNT)
     return _view(state, seat)
 
 

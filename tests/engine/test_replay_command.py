@@ -1,12 +1,15 @@
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+
+from games.engine import variant_get
 
 from .records import LEGAL_OUTPUT, illegal_records, legal_record, malformed_records
 
@@ -127,3 +130,100 @@ def test_replay_command_works_as_written_on_a_machine_that_sets_nothing(tmp_path
     assert completed.stderr == b""
     assert completed.returncode == 0
     assert json.loads(completed.stdout) == LEGAL_OUTPUT
+
+
+def _verify(path: str) -> tuple[int, dict]:
+    out = io.StringIO()
+    status = 0
+    try:
+        call_command("replay", "--verify", path, stdout=out)
+    except SystemExit as exit_:
+        status = exit_.code
+    return status, json.loads(out.getvalue())
+
+
+def _committed_record() -> dict:
+    variant = variant_get("manille-2p")
+    rng = random.Random(8)
+    state = variant.advance(variant.new_match(first_dealer=0), rng)
+    while not state.is_finished:
+        action = rng.choice(variant.legal_actions(state, variant.seat_to_act(state)))
+        state = variant.advance(variant.apply(state, action), rng)
+    return variant.record_from_state(state, players=["alice", "bob"])
+
+
+def test_replay_verify_exits_0_for_a_record_whose_decks_match_their_commitments(
+    tmp_path: Path,
+) -> None:
+    record = _committed_record()
+
+    status, output = _verify(_write(tmp_path, record))
+
+    assert status == 0
+    assert (output["ok"], output["verified"]) == (True, True)
+    assert output["commitments"] == [deal["commitment"] for deal in record["deals"]]
+
+
+def test_plain_replay_of_a_committed_record_is_unchanged(tmp_path: Path) -> None:
+    record = _committed_record()
+
+    status, output = _replay(_write(tmp_path, record))
+
+    assert status == 0
+    assert "verified" not in output
+    assert "commitments" not in output
+
+
+def test_replay_verify_exits_3_when_a_deck_was_changed(tmp_path: Path) -> None:
+    record = _committed_record()
+    deck = record["deals"][2]["deck"]
+    deck[0], deck[1] = deck[1], deck[0]
+
+    status, output = _verify(_write(tmp_path, record))
+
+    assert status == 3
+    assert (output["error"]["deal"], output["error"]["code"]) == (2, "commitment_mismatch")
+
+
+def test_replay_verify_exits_3_for_a_record_without_commitments(tmp_path: Path) -> None:
+    status, output = _verify(_write(tmp_path, legal_record()))
+
+    assert status == 3
+    assert output["error"] == {
+        "deal": 0,
+        "action": None,
+        "code": "commitment_missing",
+        "message": "deal 0 has no salt and no commitment: "
+        "its deck cannot be checked against a commitment",
+    }
+
+
+def test_replay_verify_exits_2_for_a_salt_of_the_wrong_shape(tmp_path: Path) -> None:
+    record = _committed_record()
+    record["deals"][1]["salt"] = "not hex"
+
+    status, output = _verify(_write(tmp_path, record))
+
+    assert status == 2
+    assert output["error"] == {
+        "deal": None,
+        "action": None,
+        "code": "malformed",
+        "message": "deal 1: a salt is 64 lowercase hexadecimal digits, not 'not hex'",
+    }
+
+
+def test_replay_verify_process_exits_3_from_standard_input() -> None:
+    record = _committed_record()
+    record["deals"][0]["salt"] = "0" * 64
+
+    completed = subprocess.run(
+        [sys.executable, "manage.py", "replay", "--verify", "-"],
+        input=json.dumps(record).encode(),
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        check=False,
+    )
+
+    assert completed.returncode == 3
+    assert json.loads(completed.stdout)["error"]["code"] == "commitment_mismatch"

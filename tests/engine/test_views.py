@@ -59,6 +59,8 @@ def test_player_view_of_a_deal_in_play() -> None:
         "finished": False,
         "winner": None,
         "end": None,
+        # Dealt without a salt: the deal is in the list, its commitment unknown.
+        "commitments": [None],
     }
 
 

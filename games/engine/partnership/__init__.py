@@ -8,7 +8,15 @@ against; `games.engine.variants` is the registry that finds them by variant name
 """
 
 from .dealing import deal_hands, hand_indices
-from .record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, record_from_state, replay_document
+from .record import (
+    EXIT_ILLEGAL,
+    EXIT_LEGAL,
+    EXIT_MALFORMED,
+    EXIT_UNVERIFIED,
+    record_from_state,
+    replay_document,
+    verify_document,
+)
 from .rules import (
     FORFEIT_REASONS,
     apply,
@@ -57,6 +65,7 @@ __all__ = [
     "EXIT_ILLEGAL",
     "EXIT_LEGAL",
     "EXIT_MALFORMED",
+    "EXIT_UNVERIFIED",
     "FLEMISH",
     "FORFEIT_REASONS",
     "FORMAT_BOOM_101",
@@ -104,4 +113,5 @@ __all__ = [
     "team_of",
     "team_points",
     "team_seats",
+    "verify_document",
 ]

@@ -8,8 +8,11 @@ forfeit of *The match*. Every function is pure: a state in, a new state out, or 
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from .. import match
 from ..cards import CARDS, POINTS, SUITS, card_label, cards_label
+from ..commitments import deal_seal
 from ..errors import (
     BLIND_NOT_ALLOWED,
     CARD_NOT_AVAILABLE,
@@ -18,23 +21,22 @@ from ..errors import (
     WRONG_PHASE,
     RuleError,
 )
+from ..match import FORFEIT_REASONS as FORFEIT_REASONS  # part of this package's contract
+from ..match import DealRecord, match_winner
 from ..tricks import Obligation, obligation, refusal, winning_index
 from .dealing import deal_hands, validate_deck
-from .rulesets import RULESETS, TRUMP_TURNED_UP, MatchFormat, Ruleset
+from .rulesets import RULESETS, TRUMP_TURNED_UP, Ruleset
 from .scoring import TRICKS_PER_DEAL, cut_deal_summary, score_deal
-from .seats import SEATS, next_seat, partner_of, team_of
+from .seats import SEAT_COUNT, SEATS, next_seat, partner_of, team_of
 from .state import (
     DEAL_PHASES,
     PHASE_TYPES,
     Action,
-    DealRecord,
     DealState,
     MatchProgress,
     MatchState,
     Phase,
 )
-
-FORFEIT_REASONS = ("timeout", "left")
 
 # Actions are immutable: the legal ones are handed out from these tables.
 PLAY_ACTIONS = tuple(
@@ -120,13 +122,17 @@ def new_match(
     )
 
 
-def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
+def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = None) -> MatchState:
     """Deal `deck` (index 0 = top after the cut). Flemish: the dealer looks or goes blind (LOOK,
     blind option on) or names trump (TRUMP). French: the last card is turned up as trump and
-    d+1 leads at once (PLAY)."""
+    d+1 leads at once (PLAY).
+
+    With `salt` (64 lowercase hex digits) the deal keeps it and its commitment to the deck
+    (docs/engine.md, *Verifiable deals*); without, both are None."""
     if state.phase is not Phase.DEALING:
         raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
     cards = validate_deck(deck)
+    salt, commitment = deal_seal(cards, salt)
     ruleset = state.ruleset
     dealer = state.dealer
     hands = deal_hands(cards, dealer, ruleset.packets)
@@ -156,6 +162,8 @@ def deal_start(state: MatchState, deck: Sequence[str]) -> MatchState:
         tricks_won=(0, 0),
         card_points=(0, 0),
         actions=(),
+        salt=salt,
+        commitment=commitment,
     )
     return _with_deal(state, phase, deal)
 
@@ -400,84 +408,38 @@ def _finish_deal(state: MatchState, deal: DealState) -> MatchState:
     summary = score_deal(ruleset, deal)
     progress = state.progress
     totals = (progress.totals[0] + summary.score[0], progress.totals[1] + summary.score[1])
-    summaries = progress.summaries + (summary,)
-    completed = sum(1 for item in summaries if item.complete)
-    winner = match_winner(state.match_format, totals, completed)
-    progress = MatchProgress(
-        first_dealer=progress.first_dealer,
+    progress = progress.after_deal(
+        summary,
+        DealRecord.from_deal(deal),
         totals=totals,
+        winner=match_winner(state.match_format, totals, state.completed_deal_count + 1),
         # A won deal clears the pending doubling; a Flemish 30-30 sets it (once: no stacking).
         is_tie_pending=ruleset.is_tie_carried and summary.score == (0, 0),
-        summaries=summaries,
-        records=progress.records + (DealRecord(deal.dealer, deal.deck, deal.actions),),
-        winner=winner,
-        forfeit=None,
     )
-    if winner is not None:
-        return MatchState(
-            state.variant,
-            state.format,
-            state.options,
-            Phase.MATCH_OVER,
-            deal.dealer,
-            progress,
-            deal,
-        )
-    return MatchState(
-        state.variant,
-        state.format,
-        state.options,
-        Phase.DEALING,
-        next_seat(deal.dealer),
-        progress,
-        deal,
-    )
+    if progress.winner is not None:
+        return replace(state, phase=Phase.MATCH_OVER, progress=progress, deal=deal)
+    dealer = match.dealer_of(progress.first_dealer, len(progress.records), SEAT_COUNT)
+    return replace(state, phase=Phase.DEALING, dealer=dealer, progress=progress, deal=deal)
 
 
-def match_winner(
-    match_format: MatchFormat, totals: tuple[int, int], completed_deals: int
-) -> int | None:
-    """Return the team that has won after a complete deal, or None.
+def _cut_summary(state: MatchState):
+    return cut_deal_summary(state.ruleset, state.deal)
 
-    A target format ends when a total reaches the target (only one team scores in a deal, so
-    only one can reach it). A deal-count format ends after its deals when the totals differ,
-    else after the first further deal that makes them differ; it never ends on a target.
-    """
-    higher = 0 if totals[0] > totals[1] else 1
-    if match_format.target is not None and totals[higher] >= match_format.target:
-        return higher
-    count = match_format.deal_count
-    if count is not None and completed_deals >= count and totals[0] != totals[1]:
-        return higher
-    return None
+
+def _winning_team(forfeiting_seat: int) -> int:
+    return 1 - team_of(forfeiting_seat)
 
 
 def forfeit(state: MatchState, *, seat: int, reason: str) -> MatchState:
     """End the match at once: `seat` forfeits ("timeout" or "left"), his team loses.
 
     A deal in progress is kept as cut short (complete false, no score)."""
-    if state.phase is Phase.MATCH_OVER:
-        raise RuleError(WRONG_PHASE, "a forfeit is not possible now: the match is over")
-    if type(seat) is not int or seat not in SEATS:
-        raise RuleError(MALFORMED, f"a forfeit needs seat 0 to 3, not {seat!r}")
-    if reason not in FORFEIT_REASONS:
-        raise RuleError(MALFORMED, f"a forfeit's reason is timeout or left, not {reason!r}")
-    progress = state.progress
-    summaries = progress.summaries
-    records = progress.records
-    deal = state.deal
-    if state.phase in DEAL_PHASES:
-        summaries = summaries + (cut_deal_summary(state.ruleset, deal),)
-        records = records + (DealRecord(deal.dealer, deal.deck, deal.actions),)
-    progress = MatchProgress(
-        first_dealer=progress.first_dealer,
-        totals=progress.totals,
-        is_tie_pending=progress.is_tie_pending,
-        summaries=summaries,
-        records=records,
-        winner=1 - team_of(seat),
-        forfeit=(seat, reason),
+    progress = match.forfeit_progress(
+        state,
+        seat=seat,
+        reason=reason,
+        seat_count=SEAT_COUNT,
+        winner=_winning_team,
+        cut_summary=_cut_summary,
     )
-    return MatchState(
-        state.variant, state.format, state.options, Phase.MATCH_OVER, state.dealer, progress, deal
-    )
+    return replace(state, phase=Phase.MATCH_OVER, progress=progress)

@@ -9,6 +9,7 @@ in the rules.
 from dataclasses import dataclass
 
 from ..errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
+from ..match import MatchFormat
 
 VARIANT_FLEMISH = "manille-flemish"
 VARIANT_FRENCH = "manille-french"
@@ -24,18 +25,6 @@ TRUMP_TURNED_UP = "turned_up"
 
 OPTION_BLIND = "blind"
 OPTION_MEE_TEGEN = "mee_tegen"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchFormat:
-    """What makes a match format: a target total, or a fixed number of deals."""
-
-    name: str
-    # The first team whose total reaches the target after a deal wins; None: no target.
-    target: int | None
-    # Exactly this many complete deals, then the higher total wins; equal totals play one more
-    # deal at a time until they differ. None: deals go on until the target is reached.
-    deal_count: int | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,16 @@
 """The canonical JSON form of a partnership match state, and back.
 
 Implements the house rule of the engine (one canonical JSON form that round-trips) for
-manille-4p.md's games; the state holds the deck order and every hand, so this form stays on the
-server: clients get `views.py` only.
+manille-4p.md's games; the state holds the deck order, every hand and each deal's salt, so this
+form stays on the server: clients get `views.py` only. A state stored before deals carried a salt
+and a commitment (no such keys) loads with both None.
 """
 
+from .. import match
 from ..errors import MALFORMED, RuleError
 from .rulesets import RULESETS, TableOptions
 from .state import (
     Action,
-    DealRecord,
     DealState,
     DealSummary,
     MatchProgress,
@@ -20,14 +21,6 @@ from .state import (
 STATE_SCHEMA_VERSION = 1
 
 
-def _actions_to_json(actions) -> list[dict]:
-    return [action.to_json() for action in actions]
-
-
-def _actions_from_json(items) -> tuple[Action, ...]:
-    return tuple(Action.from_json(item) for item in items)
-
-
 def _pairs(items) -> tuple[tuple[int, str], ...]:
     return tuple((seat, card) for seat, card in items)
 
@@ -36,6 +29,7 @@ def _deal_to_json(deal: DealState) -> dict:
     return {
         "dealer": deal.dealer,
         "deck": list(deal.deck),
+        **match.seal_to_json(deal),
         "trump": deal.trump,
         "no_trump": deal.no_trump,
         "blind": deal.blind,
@@ -50,7 +44,7 @@ def _deal_to_json(deal: DealState) -> dict:
         "last_winner": deal.last_winner,
         "tricks_won": list(deal.tricks_won),
         "card_points": list(deal.card_points),
-        "actions": _actions_to_json(deal.actions),
+        "actions": match.actions_to_json(deal.actions),
     }
 
 
@@ -72,7 +66,8 @@ def _deal_from_json(obj: dict) -> DealState:
         last_winner=obj["last_winner"],
         tricks_won=tuple(obj["tricks_won"]),
         card_points=tuple(obj["card_points"]),
-        actions=_actions_from_json(obj["actions"]),
+        actions=match.actions_from_json(Action, obj["actions"]),
+        **match.seal_from_json(obj),
     )
 
 
@@ -86,24 +81,8 @@ def state_to_json(state: MatchState) -> dict:
         "options": {"blind": state.options.blind, "mee_tegen": state.options.mee_tegen},
         "phase": str(state.phase),
         "dealer": state.dealer,
-        "first_dealer": progress.first_dealer,
-        "totals": list(progress.totals),
+        **match.progress_to_json(progress),
         "is_tie_pending": progress.is_tie_pending,
-        "summaries": [summary.to_json() for summary in progress.summaries],
-        "records": [
-            {
-                "dealer": record.dealer,
-                "deck": list(record.deck),
-                "actions": _actions_to_json(record.actions),
-            }
-            for record in progress.records
-        ],
-        "winner": progress.winner,
-        "forfeit": (
-            None
-            if progress.forfeit is None
-            else {"seat": progress.forfeit[0], "reason": progress.forfeit[1]}
-        ),
         "deal": None if state.deal is None else _deal_to_json(state.deal),
     }
 
@@ -116,22 +95,9 @@ def state_from_json(obj: dict) -> MatchState:
             raise ValueError("unknown schema or variant")
         if obj["format"] not in RULESETS[variant].formats:
             raise ValueError(f"unknown format {obj['format']!r}")
-        forfeit = obj["forfeit"]
         progress = MatchProgress(
-            first_dealer=obj["first_dealer"],
-            totals=tuple(obj["totals"]),
+            **match.progress_fields_from_json(obj, summary_class=DealSummary, action_class=Action),
             is_tie_pending=obj["is_tie_pending"],
-            summaries=tuple(DealSummary.from_json(item) for item in obj["summaries"]),
-            records=tuple(
-                DealRecord(
-                    dealer=item["dealer"],
-                    deck=tuple(item["deck"]),
-                    actions=_actions_from_json(item["actions"]),
-                )
-                for item in obj["records"]
-            ),
-            winner=obj["winner"],
-            forfeit=None if forfeit is None else (forfeit["seat"], forfeit["reason"]),
         )
         options = obj["options"]
         return MatchState(

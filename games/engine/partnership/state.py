@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from ..cards import CARD_SET, SUITS
-from ..errors import MALFORMED, RuleError
+from .. import match
+from ..match import DealRecord as DealRecord  # where the engine found it before match.py
 from .rulesets import RULESETS, MatchFormat, Ruleset, TableOptions
-from .seats import TEAMS
+from .seats import SEAT_COUNT, TEAMS
 
 
 class Phase(StrEnum):
@@ -29,7 +29,21 @@ class Phase(StrEnum):
 
 DEAL_PHASES = frozenset({Phase.LOOK, Phase.TRUMP, Phase.MEE, Phase.TEGEN, Phase.PLAY})
 
-ACTION_TYPES = ("look", "blind", "trump", "mee", "tegen", "pass", "play")
+ACTION_SHAPE = match.ActionShape(
+    seat_count=SEAT_COUNT,
+    takes={
+        "look": (),
+        "blind": (),
+        "trump": (match.SUIT_KEY,),
+        "mee": (),
+        "tegen": (),
+        "pass": (),
+        "play": (match.CARD_KEY,),
+    },
+    null_suit_types=frozenset({"trump"}),
+    are_keys_required=True,
+)
+ACTION_TYPES = tuple(ACTION_SHAPE.takes)
 
 # The action types each phase accepts (`blind` is checked before the phase: see rules.apply).
 PHASE_TYPES = {
@@ -41,62 +55,13 @@ PHASE_TYPES = {
 }
 
 
-def _malformed(message: str) -> RuleError:
-    return RuleError(MALFORMED, message)
-
-
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(match.Action):
     """One decision of one seat. `trump` carries `suit` (S H D C, or None for no trump); `play`
-    carries `card`. A badly shaped action cannot be built: RuleError `malformed`."""
+    carries `card`. A badly shaped action cannot be built: RuleError `malformed`. A record
+    writes `suit` on every `trump` (null for no trump) and must carry it."""
 
-    seat: int
-    type: str
-    suit: str | None = None
-    card: str | None = None
-
-    def __post_init__(self) -> None:
-        if type(self.seat) is not int or self.seat not in (0, 1, 2, 3):
-            raise _malformed(f"an action's seat must be 0 to 3, not {self.seat!r}")
-        if self.type not in ACTION_TYPES:
-            raise _malformed(f"unknown action type {self.type!r}: one of {', '.join(ACTION_TYPES)}")
-        if self.type == "trump":
-            if self.suit is not None and (not isinstance(self.suit, str) or self.suit not in SUITS):
-                raise _malformed(
-                    f"a trump action's suit is one of S H D C or null, not {self.suit!r}"
-                )
-        elif self.suit is not None:
-            raise _malformed(f"a {self.type} action has no suit")
-        if self.type == "play":
-            if not isinstance(self.card, str) or self.card not in CARD_SET:
-                raise _malformed(f"unknown card {self.card!r}: rank 7 8 9 T J Q K A, suit S H D C")
-        elif self.card is not None:
-            raise _malformed(f"a {self.type} action has no card")
-
-    @classmethod
-    def from_json(cls, obj: object) -> "Action":
-        """Build an action from `{"seat", "type", "suit"?, "card"?}`; other keys are ignored.
-
-        A `trump` action must carry the `suit` key (null is no trump); a `play` the `card` key.
-        """
-        if not isinstance(obj, dict):
-            raise _malformed(f"an action must be a JSON object, not {obj!r}")
-        if "seat" not in obj or "type" not in obj:
-            raise _malformed("an action needs a seat and a type")
-        if obj["type"] == "trump" and "suit" not in obj:
-            raise _malformed("a trump action needs a suit: S H D C, or null for no trump")
-        if obj["type"] == "play" and "card" not in obj:
-            raise _malformed("a play action needs a card")
-        return cls(seat=obj["seat"], type=obj["type"], suit=obj.get("suit"), card=obj.get("card"))
-
-    def to_json(self) -> dict:
-        """Return the action as written in a game record (`suit` is always there on `trump`)."""
-        result: dict = {"seat": self.seat, "type": self.type}
-        if self.type == "trump":
-            result["suit"] = self.suit
-        if self.card is not None:
-            result["card"] = self.card
-        return result
+    shape = ACTION_SHAPE
 
 
 class DealState(NamedTuple):
@@ -125,6 +90,9 @@ class DealState(NamedTuple):
     tricks_won: tuple[int, int]
     card_points: tuple[int, int]
     actions: tuple[Action, ...]
+    # docs/engine.md, *Verifiable deals*: None when the deal was dealt without a salt.
+    salt: str | None = None
+    commitment: str | None = None
 
     @property
     def multiplier(self) -> int:
@@ -203,32 +171,16 @@ class DealSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class DealRecord:
-    """A deal as the game record keeps it: dealer, deck order and every action."""
+class MatchProgress(match.MatchProgress):
+    """What the match remembers between deals; it changes only when a deal ends. `totals` and
+    `winner` are by team."""
 
-    dealer: int
-    deck: tuple[str, ...]
-    actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class MatchProgress:
-    """What the match remembers between deals; it changes only when a deal ends."""
-
-    first_dealer: int
-    totals: tuple[int, int]
     # One x2 waiting for the next deal after a Flemish 30-30; it stays until a deal is won.
     is_tie_pending: bool
-    summaries: tuple[DealSummary, ...]
-    records: tuple[DealRecord, ...]
-    # The winning team, once the match is over.
-    winner: int | None
-    # (seat, reason) of a forfeit, if the match ended so.
-    forfeit: tuple[int, str] | None
 
 
 @dataclass(frozen=True, slots=True)
-class MatchState:
+class MatchState(match.MatchStateBase):
     """A whole match at one moment. `deal` is the deal in play (or the last one, kept for the
     views, once the phase is DEALING or MATCH_OVER: it is then already in `progress`)."""
 
@@ -251,44 +203,6 @@ class MatchState:
         return RULESETS[self.variant].formats[self.format]
 
     @property
-    def first_dealer(self) -> int:
-        return self.progress.first_dealer
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        """Return the totals by team."""
-        return self.progress.totals
-
-    @property
-    def winner(self) -> int | None:
-        """Return the winning team (0 or 1), or None while the match goes on."""
-        return self.progress.winner
-
-    @property
     def winning_seats(self) -> tuple[int, int] | None:
         """Return the two seats of the winning team, or None while the match goes on."""
         return None if self.progress.winner is None else TEAMS[self.progress.winner]
-
-    @property
-    def is_finished(self) -> bool:
-        return self.phase is Phase.MATCH_OVER
-
-    @property
-    def completed_deal_count(self) -> int:
-        return sum(1 for summary in self.progress.summaries if summary.complete)
-
-    @property
-    def deal_number(self) -> int:
-        """Return the 1-based number of the deal in play (or about to be dealt)."""
-        archived = len(self.progress.records)
-        if self.phase in DEAL_PHASES or self.phase is Phase.DEALING:
-            return archived + 1
-        return max(archived, 1)
-
-    @property
-    def end(self) -> dict | None:
-        """Return `{"type": "forfeit", "seat", "reason"}` for a forfeit, else None."""
-        if self.progress.forfeit is None:
-            return None
-        seat, reason = self.progress.forfeit
-        return {"type": "forfeit", "seat": seat, "reason": reason}

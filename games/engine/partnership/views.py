@@ -4,17 +4,15 @@ Implements manille-4p.md: *Seats* (a view never holds another seat's hand, the p
 included, nor the deck), *Trump* (the Flemish dealer's partner sees eight backs until trump is
 named; with the blind option the dealer sees his own only once he looks) and *Deal and trump*
 (French: everyone sees the turned-up card for the whole deal, marked as the dealer's until he
-plays it). Every outgoing state passes through `player_view` or `public_view`.
+plays it); docs/engine.md, *Verifiable deals* (the commitments, never a salt nor the deck). Every
+outgoing state passes through `player_view` or `public_view`.
 """
 
+from ..match_view import cards_view, check_seat, last_trick_view, legal_actions_view, match_view
 from .rules import hidden_hand_seats, legal_actions, seat_to_act
 from .scoring import team_points
-from .seats import SEATS, TEAMS, partner_of, team_of
-from .state import DEAL_PHASES, MatchState, Phase
-
-
-def _cards(pairs) -> list[dict]:
-    return [{"seat": seat, "card": card} for seat, card in pairs]
+from .seats import SEAT_COUNT, SEATS, TEAMS, partner_of, team_of
+from .state import MatchState, Phase
 
 
 def _view(state: MatchState, seat: int | None) -> dict:
@@ -46,8 +44,8 @@ def _view(state: MatchState, seat: int | None) -> dict:
         is_hand_hidden = seat in hidden
         hand = list(deal.hands[seat]) if seat is not None and not is_hand_hidden else []
         hand_counts = [len(deal.hands[other]) for other in SEATS]
-        trick = _cards(deal.trick)
-        plays = _cards(deal.plays)
+        trick = cards_view(deal.trick)
+        plays = cards_view(deal.plays)
         tricks_won = list(deal.tricks_won)
         card_points = list(team_points(ruleset, deal))
     else:
@@ -69,12 +67,6 @@ def _view(state: MatchState, seat: int | None) -> dict:
         plays = []
         tricks_won = [0, 0]
         card_points = [0, 0]
-    last_trick = None
-    if deal is not None and deal.last_trick:
-        last_trick = {"cards": _cards(deal.last_trick), "winner": deal.last_winner}
-    actions = []
-    if seat is not None and phase in DEAL_PHASES:
-        actions = [action.to_json() for action in legal_actions(state, seat)]
     match_format = state.match_format
     return {
         "variant": state.variant,
@@ -98,23 +90,19 @@ def _view(state: MatchState, seat: int | None) -> dict:
         "hand_counts": hand_counts,
         "trick": trick,
         "plays": plays,
-        "last_trick": last_trick,
+        "last_trick": last_trick_view(deal),
         "tricks_won": tricks_won,
         "card_points": card_points,
-        "totals": list(progress.totals),
-        "deals": [summary.to_json() for summary in progress.summaries],
-        "legal_actions": actions,
-        "finished": state.is_finished,
-        "winner": progress.winner,
-        "end": state.end,
+        "legal_actions": legal_actions_view(state, seat, legal_actions),
+        # The totals, the deals over, the end and the commitments: the same in every game.
+        **match_view(state),
     }
 
 
 def player_view(state: MatchState, seat: int) -> dict:
     """Return what `seat` sees: his own hand (unless he may not look yet), the cards played,
     the turned-up card, his legal actions. Never another seat's hand, his partner's included."""
-    if type(seat) is not int or seat not in SEATS:
-        raise ValueError(f"a player's seat is 0 to 3, not {seat!r}")
+    check_seat(seat, SEAT_COUNT)
     return _view(state, seat)
 
 

@@ -3,6 +3,10 @@
 `python manage.py replay PATH` (PATH may be `-` for standard input) prints one JSON document and
 exits 0 for a legal record, 1 for an illegal action, 2 for a malformed record. Records of every
 registered variant are accepted (manille-2p, manille-flemish, manille-french).
+
+`python manage.py replay --verify PATH` also checks every deal's deck against the commitment
+published before it (docs/engine.md, *Verifiable deals*): exit 3 when a deal has none or does
+not match it.
 """
 
 import json
@@ -10,7 +14,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.engine.variants import EXIT_MALFORMED, replay_record
+from games.engine.variants import EXIT_MALFORMED, replay_record, verify_record
 
 
 def _unreadable(message: str) -> tuple[int, dict]:
@@ -25,8 +29,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("path", help="the record's JSON file, or - for standard input")
+        parser.add_argument(
+            "--verify",
+            action="store_true",
+            help="also check every deal's deck against its commitment (exit 3 if one fails)",
+        )
 
-    def handle(self, *args, path: str, **options) -> None:
+    def handle(self, *args, path: str, verify: bool = False, **options) -> None:
         try:
             if path == "-":
                 data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
@@ -36,7 +45,7 @@ class Command(BaseCommand):
         except OSError as error:
             status, document = _unreadable(f"cannot read {path}: {error.strerror}")
         else:
-            status, document = replay_record(data)
+            status, document = (verify_record if verify else replay_record)(data)
         self.stdout.write(json.dumps(document, ensure_ascii=False))
         if status != 0:
             raise SystemExit(status)
