@@ -70,9 +70,7 @@ class TableCreateForm(forms.Form):
         # A checkbox for every option of the registry's games (blind, mee_tegen, ...).
         for variant in TABLE_VARIANTS:
             for option, label in variant.option_labels.items():
-                self.fields.setdefault(
-                    option, forms.BooleanField(label=_(label), required=False)
-                )
+                self.fields.setdefault(option, forms.BooleanField(label=_(label), required=False))
 
     def options_for(self, option_defaults) -> dict:
         """Return the checked options among those the chosen game has (its registry keys)."""

@@ -8,8 +8,8 @@ before its first deal was complete (leaving a friendly game at once harms nobody
 against the computer is never counted: leaving it harms nobody either (docs/computer.md).
 
 The bar is decided when a game ends (a handler of `cartomaniak.handlers`), stored as a
-`RankedPlayBan` (once per game), and checked by `games.tables.services` when a ranked game is created
-or joined.
+`RankedPlayBan` (once per game), and checked by `games.tables.services` when a ranked game is
+created or joined. Only rankable games count (`Variant.is_rankable`: the two-player game).
 """
 
 import datetime as dt
@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 
 from rankings.periods import site_zone
 
-from .errors import GameError
 from .engine.variants import VARIANTS
+from .errors import GameError
 from .models import Game, RankedPlayBan, Seat
 
 RECENT_GAMES = 10

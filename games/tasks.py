@@ -31,9 +31,7 @@ def computer_act(game_id: int, version: int, kind: str = "game") -> bool:
     if kind == "table":
         from games.models import Game
 
-        game_id = (
-            Game.objects.filter(legacy_table_id=game_id).values_list("pk", flat=True).first()
-        )
+        game_id = Game.objects.filter(legacy_table_id=game_id).values_list("pk", flat=True).first()
         if game_id is None:
             return False
     return scheduling.computer_turn_run(game_id, version)

@@ -19,7 +19,6 @@ CHALLENGE_ANSWERS = {
 }
 
 
-
 class LobbyConsumer(JsonConsumer):
     """The waiting room: presence, open games, create / cancel / join.
 

@@ -118,9 +118,9 @@ def lobby_games_in_progress() -> list[dict]:
             "players": [
                 {
                     "name": taken.user.username,
-                    "stars_label": "" if taken.is_computer else star_label(
-                        taken.stars if taken.stars is not None else taken.user.stars
-                    ),
+                    "stars_label": ""
+                    if taken.is_computer
+                    else star_label(taken.stars if taken.stars is not None else taken.user.stars),
                     # The room's frame is one for every language: the page names the computer.
                     "computer_level": taken.user.computer_level or None,
                     "team": taken.team,

@@ -255,9 +255,12 @@ def _ladder_points(game: Game, seat: int | None) -> list[dict]:
 
 
 def _has_other_person(game: Game, seat: int | None) -> bool:
-    return any(
-        not taken.is_computer and taken.seat != seat for taken in game.seats.all()
-    )
+    return any(not taken.is_computer and taken.seat != seat for taken in game.seats.all())
+
+
+def _is_worth_playing_again(game: Game, seat: int | None) -> bool:
+    others = [taken for taken in game.seats.all() if taken.seat != seat]
+    return all(taken.is_computer for taken in others) or len(others) > 1
 
 
 def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> dict:
@@ -309,9 +312,7 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "seconds_left": seconds_left,
             "winner_team": game.winner_team,
             "winning_seats": (
-                None
-                if game.winner_team is None
-                else list(variant.teams[game.winner_team])
+                None if game.winner_team is None else list(variant.teams[game.winner_team])
             ),
             # The one winning seat of a game of single seats (None between partners).
             "winner_seat": game.winner_seat,
@@ -328,8 +329,12 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             and is_seated
             and not game.is_tournament
             and _has_other_person(game, seat),
-            # Rejouer: the same table again, hosted by the player, computers seated again.
-            "can_play_again": is_finished and is_seated and not game.is_tournament,
+            # Rejouer: the same table again, hosted by the player, computers seated again
+            # (against one other person, the Revanche is that already).
+            "can_play_again": is_finished
+            and is_seated
+            and not game.is_tournament
+            and _is_worth_playing_again(game, seat),
             "record_url": reverse("games:record", args=[game.pk]) if is_finished else None,
             "replay_url": reverse("games:replay", args=[game.pk]) if is_finished else None,
             "again_url": reverse("games:again", args=[game.pk]),

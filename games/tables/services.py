@@ -333,9 +333,7 @@ def game_cancel(*, game_id: int, user, now: datetime | None = None) -> Game:
 # --- The start --------------------------------------------------------------------------------
 
 
-def _match_start(
-    game: Game, variant: Variant, *, now: datetime, rng: random.Random | None
-) -> None:
+def _match_start(game: Game, variant: Variant, *, now: datetime, rng: random.Random | None) -> None:
     """Start the match of a locked table whose seats are all taken: the first dealer drawn and
     the first deal dealt with the secure source (`rng` is for reproducible tests only), each
     member's star group kept as it is now."""
@@ -387,9 +385,7 @@ def _member_games_locked(member_ids: list[int], *, status: str) -> list[int]:
     """Lock the members' games of `status` (before the members: the order every write takes)."""
     return list(
         Game.objects.filter(
-            pk__in=Seat.objects.filter(user_id__in=member_ids, is_computer=False).values(
-                "game_id"
-            ),
+            pk__in=Seat.objects.filter(user_id__in=member_ids, is_computer=False).values("game_id"),
             status=status,
         )
         .select_for_update()
@@ -479,9 +475,7 @@ def game_start_between(
         if origin == Game.Origin.TOURNAMENT:
             _computer_games_end(person_ids, now=now)
         busy = Game.objects.filter(
-            pk__in=Seat.objects.filter(user_id__in=person_ids, is_computer=False).values(
-                "game_id"
-            ),
+            pk__in=Seat.objects.filter(user_id__in=person_ids, is_computer=False).values("game_id"),
             status=Status.IN_PROGRESS,
         ).exists()
         if busy and not allow_busy:
@@ -498,7 +492,9 @@ def game_start_between(
             origin_url=origin_url[:200],
         )
         for seat, player in enumerate(players):
-            _seat_add(game, game_variant_entry, seat=seat, user=player, is_computer=player.is_computer)
+            _seat_add(
+                game, game_variant_entry, seat=seat, user=player, is_computer=player.is_computer
+            )
         game_seats_reload(game=game)
         _match_start(game, game_variant_entry, now=now, rng=rng)
     return game
@@ -605,7 +601,8 @@ def game_leave(*, game_id: int, user, now: datetime | None = None) -> Game:
         if game.status != Status.IN_PROGRESS:
             raise GameError("game_not_in_progress")
         variant = game_variant(game=game)
-        _forfeit(game, variant, variant.state_from_json(game.state), seat=seat, reason="left", now=now)
+        state = variant.state_from_json(game.state)
+        _forfeit(game, variant, state, seat=seat, reason="left", now=now)
     return game
 
 
@@ -628,7 +625,8 @@ def game_enforce_deadlines(*, now: datetime, game_ids: list[int] | None = None) 
                 continue
             variant = game_variant(game=game)
             state = variant.state_from_json(game.state)
-            _forfeit(game, variant, state, seat=variant.seat_to_act(state), reason="timeout", now=now)
+            seat = variant.seat_to_act(state)
+            _forfeit(game, variant, state, seat=seat, reason="timeout", now=now)
             ended.append(game.pk)
     return ended
 

@@ -38,9 +38,7 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "phase": {phase: _(label) for phase, label in variant.phase_labels.items()},
         "actions": {kind: _(label) for kind, label in variant.action_labels.items()},
         "option_labels": {key: _(label) for key, label in variant.option_labels.items()},
-        "replay_action": {
-            kind: _(label) for kind, label in variant.replay_action_labels.items()
-        },
+        "replay_action": {kind: _(label) for kind, label in variant.replay_action_labels.items()},
         "deal_number": _("Donne %(n)s"),
         "deal_of": _("Donne %(n)s / %(total)s"),
         "dealer_is": _("Donneur : %(name)s"),
@@ -161,8 +159,7 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         },
         # Setting a table up: seats, computers, the host's start.
         "computer": {
-            level: _("Ordinateur (%(level)s)") % {"level": label}
-            for level, label in levels.choices
+            level: _("Ordinateur (%(level)s)") % {"level": label} for level, label in levels.choices
         },
         "level_labels": dict(levels.choices),
         "free_seat": _("Place libre"),
