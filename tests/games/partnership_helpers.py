@@ -50,7 +50,9 @@ def play_out(
 ) -> Game:
     """Play the table to its end (or through `deals` deals): computers through their own turn,
     members at random."""
-    users = {seat.seat: seat.user for seat in Seat.objects.filter(game=table).select_related("user")}
+    users = {
+        seat.seat: seat.user for seat in Seat.objects.filter(game=table).select_related("user")
+    }
     for _step in range(limit):
         table.refresh_from_db()
         if table.status != Game.Status.IN_PROGRESS:

@@ -8,9 +8,11 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
+from games.lobby import hub
 from games.lobby import selectors as lobby_selectors
 from games.lobby import services as lobby
 from games.models import Challenge, Game
+from games.tables import selectors as table_selectors
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import session_cookie
 
@@ -71,7 +73,7 @@ async def test_every_member_sees_the_room_built_for_him_alone(members):
     assert [mirror.frame for mirror in mirrors[:3]] == expected
     assert [m["name"] for m in expected[0]["present"]] == ["alice", "bob", "carol"]
     assert [g["creator"] for g in expected[0]["open_games"]] == ["carol"]
-    assert [[p["name"] for p in g["seats"]] for g in expected[0]["games_in_progress"]] == [
+    assert [[p["name"] for p in g["players"]] for g in expected[0]["games_in_progress"]] == [
         ["bob", "alice"]
     ]
     assert [mirror.you["name"] for mirror in mirrors] == ["alice", "bob", "carol", "dave"]
@@ -92,7 +94,7 @@ async def test_a_change_builds_the_room_once_whatever_the_number_of_sockets(memb
         builds.append(1)
         return real_build(**kwargs)
 
-    monkeypatch.setattr(selectors, "lobby_room", counted_build)
+    monkeypatch.setattr(lobby_selectors, "lobby_room", counted_build)
 
     await mirrors[1].send({"type": "create", "format": "six-deals", "is_ranked": False})
     await mirrors[1].read_until_frame("created")
@@ -106,7 +108,7 @@ async def test_a_change_builds_the_room_once_whatever_the_number_of_sockets(memb
 
 async def test_a_socket_that_asks_again_gets_the_same_room(members):
     mirrors = await open_mirrors(members[:2])
-    await sync_to_async(services.game_create)(user=members[0], format="six-deals", is_ranked=False)
+    await sync_to_async(lobby.game_open)(user=members[0], format="six-deals", is_ranked=False)
     await settle(mirrors, members[:2])
 
     await mirrors[1].send({"type": "snapshot"})
@@ -128,17 +130,20 @@ def random_room(rng: random.Random) -> dict:
         "open_games": [
             {"id": i, "creator": rng.choice("xyz")} for i in sorted(rng.sample(range(9), 3))
         ],
+        # Every game being played, two players or four, in one list.
         "games_in_progress": [
-            {"id": i, "players": [rng.choice("xyz")]}
+            {
+                "id": i,
+                "players": [
+                    {"name": rng.choice("xyz"), "team": seat % 2}
+                    for seat in range(rng.choice((2, 4)))
+                ],
+            }
             for i in sorted(rng.sample(range(9), rng.randint(0, 4)), reverse=True)
         ],
         "open_tables": [
             {"id": i, "seats": [{"seat": 0, "name": rng.choice("xyz")}]}
             for i in sorted(rng.sample(range(9), rng.randint(0, 3)))
-        ],
-        "games_in_progress": [
-            {"id": i, "players": [{"name": rng.choice("xyz"), "team": 0}]}
-            for i in sorted(rng.sample(range(9), rng.randint(0, 3)), reverse=True)
         ],
     }
 
@@ -148,9 +153,9 @@ def test_applying_the_changes_between_two_rooms_gives_the_second(seed):
     rng = random.Random(seed)
     old, new = random_room(rng), random_room(rng)
 
-    changes = lobby.room_diff(old, new)
+    changes = hub.room_diff(old, new)
 
-    assert lobby.room_apply(old, changes) == new
+    assert hub.room_apply(old, changes) == new
     assert (changes == {}) == (old == new)
 
 
@@ -173,7 +178,7 @@ async def test_play_now_without_an_open_game_opens_one_and_waits(members):
 
 async def test_play_now_joins_the_oldest_compatible_open_game(members):
     alice, bob, carol = members[:3]
-    make = sync_to_async(services.game_create)
+    make = sync_to_async(lobby.game_open)
     await make(user=alice, format="first-to-71", is_ranked=True)  # another kind
     oldest = await make(user=bob, format="first-to-71", is_ranked=False)
     await make(user=members[3], format="first-to-71", is_ranked=False)
@@ -183,7 +188,7 @@ async def test_play_now_joins_the_oldest_compatible_open_game(members):
     to_carol = await mirrors[1].read_until_frame("game_started")
     to_bob = await mirrors[0].read_until_frame("game_started")
 
-    game = await sync_to_async(Game.objects.get)(pk=oldest.pk)
+    game = await sync_to_async(table_selectors.game_get)(game_id=oldest.pk)
     assert (
         to_carol
         == to_bob
@@ -193,7 +198,7 @@ async def test_play_now_joins_the_oldest_compatible_open_game(members):
             "url": f"/parties/{oldest.pk}/",
         }
     )
-    assert (game.status, game.seat1_id) == ("in_progress", carol.pk)
+    assert (game.status, game.player_at(1)) == ("in_progress", carol)
     assert await sync_to_async(Game.objects.filter(status="open").count)() == 2
     for mirror in mirrors:
         await mirror.close()
@@ -210,16 +215,16 @@ async def test_a_challenge_accepted_takes_both_members_to_the_new_game(members):
     to_alice = await alice.read_until_frame("game_started")
     answered = await alice.read_until_frame("challenge")
 
-    game = await sync_to_async(Game.objects.get)(pk=to_bob["game_id"])
+    game = await sync_to_async(table_selectors.game_get)(game_id=to_bob["game_id"])
     assert sent == received
     assert received["challenge"]["from"] == "alice"
     assert received["challenge"]["to"] == "bob"
     assert received["challenge"]["status"] == "pending"
     assert 0 < received["challenge"]["expires_in"] <= 60
     assert to_alice == to_bob
-    assert (game.seat0_id, game.seat1_id, game.format) == (
-        members[0].pk,
-        members[1].pk,
+    assert (game.player_at(0), game.player_at(1), game.format) == (
+        members[0],
+        members[1],
         "six-deals",
     )
     assert (game.status, game.is_ranked) == ("in_progress", False)
@@ -270,7 +275,7 @@ async def test_a_challenge_expires_unanswered(members):
 
 async def test_a_member_playing_or_absent_cannot_be_challenged(members):
     alice, bob, carol, dave = members
-    game = await sync_to_async(services.game_create)(user=bob, format="six-deals", is_ranked=False)
+    game = await sync_to_async(lobby.game_open)(user=bob, format="six-deals", is_ranked=False)
     await sync_to_async(lobby.game_join)(game_id=game.pk, user=carol)
     mirrors = await open_mirrors([alice, bob])
 

@@ -17,7 +17,7 @@ def _client(*, permission: bool) -> Client:
     operator.is_staff = True
     operator.save()
     if permission:
-        operator.user_permissions.add(Permission.objects.get(codename="view_partnershipgame"))
+        operator.user_permissions.add(Permission.objects.get(codename="view_game"))
     client = Client()
     client.force_login(operator)
     return client
@@ -35,16 +35,16 @@ def _running_table(alice) -> Game:
 def test_staff_without_the_permission_sees_no_table(alice) -> None:
     table = _running_table(alice)
     client = _client(permission=False)
-    assert client.get("/admin/games/partnershipgame/").status_code == 403
-    assert client.get(f"/admin/games/partnershipgame/{table.pk}/change/").status_code == 403
+    assert client.get("/admin/games/game/").status_code == 403
+    assert client.get(f"/admin/games/game/{table.pk}/change/").status_code == 403
 
 
 def test_the_operator_sees_the_table_but_no_hand(alice) -> None:
     table = _running_table(alice)
     client = _client(permission=True)
-    listing = client.get("/admin/games/partnershipgame/")
+    listing = client.get("/admin/games/game/")
     assert listing.status_code == 200 and f"/{table.pk}/change/" in listing.content.decode()
-    page = client.get(f"/admin/games/partnershipgame/{table.pk}/change/")
+    page = client.get(f"/admin/games/game/{table.pk}/change/")
     assert page.status_code == 200
     content = page.content.decode()
     assert "hands" not in content and "deck" not in content

@@ -1,6 +1,7 @@
 """The replay viewer of the four-player tables: the steps replayed from a record
-(games/partnership/selectors.py, replay_steps_from_record) and the page (views.replay)."""
+(games/tables/selectors.py, replay_steps_from_record) and the page (views.replay)."""
 
+import json
 import random
 from collections import Counter
 
@@ -11,6 +12,7 @@ from games import engine
 from games.engine.variants import variant_get
 from games.models import Game
 from games.tables import services as tables
+from games.tables.selectors import replay_steps_from_record
 
 from .partnership_helpers import full_table, play_out
 
@@ -81,13 +83,14 @@ def test_one_step_per_action_and_per_deal_with_all_four_hands(name) -> None:
     starts = [step for step in steps if step["action"] is None]
     assert len(starts) == len(record["deals"])
     for start, deal in zip(starts, record["deals"], strict=True):
-        assert [len(hand) for hand in start["hands"]] == [8, 8, 8, 8]
-        assert Counter(card for hand in start["hands"] for card in hand) == Counter(deal["deck"])
+        assert [len(hand) for hand in start["view"]["hands"]] == [8, 8, 8, 8]
+        hands = start["view"]["hands"]
+        assert Counter(card for hand in hands for card in hand) == Counter(deal["deck"])
     for before, after in zip(steps, steps[1:], strict=False):
         action = after["action"]
         if action and action["type"] == "play" and after["trick_index"] is not None:
-            assert action["card"] in before["hands"][action["seat"]]
-            assert action["card"] not in after["hands"][action["seat"]]
+            assert action["card"] in before["view"]["hands"][action["seat"]]
+            assert action["card"] not in after["view"]["hands"][action["seat"]]
     if record.get("end"):
         assert steps[-1]["action"] == record["end"]
         assert steps[-1]["view"]["winner"] == 1 - record["end"]["seat"] % 2
@@ -130,21 +133,24 @@ def test_the_page_replays_the_exported_record(client: Client, finished_table) ->
     assert response.status_code == 200
     replay = response.context["replay"]
     assert replay["totals"] == replayed["totals"]
-    assert [[total for _score, total in row] for row in response.context["deal_rows"]] == [
-        deal["totals"] for deal in replay["deals"]
-    ]
+    # The page carries the replay as its data; the script draws the deals and their totals.
+    page = response.content.decode()
+    embedded = json.loads(
+        page.split('id="replay-data" type="application/json">')[1].split("</script>")[0]
+    )
+    running = [0, 0]
+    for deal, summary in zip(embedded["deals"], replayed["deals"], strict=True):
+        running = [total + score for total, score in zip(running, summary["score"], strict=True)]
+        assert deal["score"] == summary["score"] and deal["totals"] == running
     assert replay["deals"][-1]["totals"] == replayed["totals"]
     assert replay["steps"][-1]["view"]["totals"] == replayed["totals"]
     assert replay["winner"] == replayed["winner"] == finished_table.winner_team
-    page = response.content.decode()
-    assert replay["seats"] == [
-        "alice",
-        "Ordinateur (facile)",
-        "Ordinateur (facile)",
-        "Ordinateur (facile)",
-    ]
+    # Named as at the table (the record keeps the member names).
+    computer = "Ordinateur (facile)"
+    assert replay["names"] == embedded["names"] == ["alice", computer, computer, computer]
+    assert replay["players"] == ["alice", *["ordinateur-facile"] * 3]
     assert 'id="replay-data"' in page and 'id="replay-next"' in page
-    assert f'<td id="replay-total-0">{replayed["totals"][0]}</td>' in page
+    assert embedded["totals"] == replayed["totals"]
 
 
 @pytest.mark.django_db

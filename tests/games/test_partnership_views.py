@@ -9,6 +9,7 @@ from django.test import Client
 
 from games import engine
 from games.engine.variants import VARIANTS
+from games.lobby.selectors import lobby_member_state, lobby_room, lobby_snapshot
 from games.models import Game
 from games.tables import selectors as table_selectors
 from games.tables import services as tables
@@ -25,11 +26,23 @@ def client_of(user) -> Client:
 
 
 def test_the_site_names_every_game_and_format_of_the_registry() -> None:
-    four_seats = [variant for variant in VARIANTS.values() if variant.seat_count == 4]
-    assert sorted(Game.Variant.values) == sorted(v.name for v in four_seats)
-    assert sorted(Game.Format.values) == sorted(f for v in four_seats for f in v.formats)
-    options = {key for variant in four_seats for key in variant.option_defaults}
-    assert set(table_selectors.option_labels()) == options
+    # Every game of the registry has a table (the game is the registry's name, no fixed list):
+    # the site names each game, each of its formats and each of its options.
+    choices = table_selectors.variant_choices()
+    assert [choice["name"] for choice in choices] == list(VARIANTS)
+    for variant in VARIANTS.values():
+        assert table_selectors.variant_label(variant.name) not in ("", variant.name)
+        for name in variant.formats:
+            assert table_selectors.format_label(variant.name, name) not in ("", name)
+        labels = table_selectors.option_labels(variant.name)
+        assert set(labels) == set(variant.option_defaults)
+        assert all(labels.values())
+    four_seats = [choice for choice in choices if choice["seat_count"] == 4]
+    assert sorted(choice["name"] for choice in four_seats) == sorted(
+        v.name for v in VARIANTS.values() if v.seat_count == 4
+    )
+    options = {key for variant in VARIANTS.values() for key in variant.option_defaults}
+    assert {o["name"] for choice in choices for o in choice["options"]} == options
 
 
 def test_create_opens_a_table_and_goes_to_it(alice) -> None:
@@ -59,7 +72,10 @@ def test_create_without_options_for_the_french_game(alice) -> None:
     ("data", "message"),
     [
         ({"variant": "manille-french", "format": "boom-101"}, "Format de partie inconnu."),
-        ({"variant": "manille-2p", "format": "boom-101"}, "Jeu inconnu."),
+        # A table of any game of the registry may be set up (the two-player game too): only
+        # the format is wrong here; a game the registry does not know is refused as such.
+        ({"variant": "manille-2p", "format": "boom-101"}, "Format de partie inconnu."),
+        ({"variant": "manille-belote", "format": "boom-101"}, "Jeu inconnu."),
     ],
 )
 def test_create_refusals_are_shown_in_the_waiting_room(alice, data, message) -> None:
@@ -104,7 +120,7 @@ def test_the_record_is_downloaded_once_the_table_is_over_and_replays(alice, bob)
     response = Client().get(f"/parties/{table.pk}/partie.json")
     assert response.status_code == 200
     document = json.loads(response.content)
-    assert document["seats"] == ["alice", "bob", "ordinateur-facile", "ordinateur-facile"]
+    assert document["players"] == ["alice", "bob", "ordinateur-facile", "ordinateur-facile"]
     assert document["site"]["game_id"] == table.pk and document["site"]["ranked"] is False
     status, output = engine.replay_record(document)
     assert status == 0 and output["winner"] == table.winner_team
@@ -135,16 +151,25 @@ def test_the_waiting_room_lists_open_and_running_tables(alice, bob, make_member)
     }
     assert [t["id"] for t in room["games_in_progress"]] == [running.pk]
     watched = room["games_in_progress"][0]
-    assert [p["team"] for p in watched["seats"]] == [0, 1, 0, 1]
-    assert watched["seats"][0] == {"name": "bob", "computer_level": None, "team": 0}
+    assert watched["variant"] == "manille-french"
+    assert [p["team"] for p in watched["players"]] == [0, 1, 0, 1]
+    assert watched["players"][0] == {
+        "name": "bob",
+        "stars_label": "★",
+        "computer_level": None,
+        "team": 0,
+    }
     # Members at a table are busy for the room's challenges; the computers are not.
     busy = lobby_member_state(frame=lobby_snapshot(user=carol))["busy"]
     assert busy == {"alice", "bob"}
     assert lobby_member_state(frame=lobby_snapshot(user=carol))["current_table"] is None
     own = lobby_member_state(frame=lobby_snapshot(user=alice))["current_table"]
     assert (own["id"], own["status"]) == (open_table.pk, "open")
-    own = lobby_member_state(frame=lobby_snapshot(user=bob))["current_table"]
+    # A running table is one of the games in progress: the member's current game.
+    bobs = lobby_member_state(frame=lobby_snapshot(user=bob))
+    own = bobs["current_game"]
     assert (own["id"], own["status"]) == (running.pk, "in_progress")
+    assert bobs["current_table"] is None
 
 
 def test_play_again_opens_the_next_table_and_a_stranger_is_told_why_not(
@@ -163,3 +188,21 @@ def test_play_again_opens_the_next_table_and_a_stranger_is_told_why_not(
     assert again.status == Game.Status.IN_PROGRESS
     assert "Vous n'êtes pas assis à cette partie." in html.unescape(refused.content.decode())
     assert client_of(alice).get(f"/parties/{finished.pk}/rejouer/").status_code == 405
+
+
+def test_the_old_addresses_of_a_table_lead_to_its_game(alice, bob) -> None:
+    table = play_out(full_table(host=alice, members=[bob]), rng=random.Random(4))
+    old_id = table.pk + 1000
+    Game.objects.filter(pk=table.pk).update(legacy_table_id=old_id)
+    for old, new in (
+        (f"/tables/{old_id}/", f"/parties/{table.pk}/"),
+        (f"/tables/{old_id}/partie.json", f"/parties/{table.pk}/partie.json"),
+        (f"/tables/{old_id}/revoir/", f"/parties/{table.pk}/revoir/"),
+    ):
+        response = Client().get(old)
+        assert (response.status_code, response["Location"]) == (301, new), old
+        assert Client().get(old, follow=True).status_code == 200, old
+    # An old number no table had, or the game's own number, is not an old table.
+    for unknown in (old_id + 1, table.pk):
+        for page in ("", "partie.json", "revoir/"):
+            assert Client().get(f"/tables/{unknown}/{page}").status_code == 404

@@ -11,7 +11,7 @@ from django.test import Client
 from cartomaniak.handlers import game_ended_dispatch
 from games.errors import GameError
 from games.lobby import services as lobby
-from games.models import Game, RankedPlayBan
+from games.models import Game, RankedPlayBan, Seat
 from games.tables import services as tables
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -21,19 +21,21 @@ START = dt.datetime(2026, 6, 17, 15, 0, tzinfo=PARIS).astimezone(dt.UTC)
 
 def past_game(member, opponent, *, ended_at, abandoned: bool, is_ranked: bool = True) -> Game:
     """A game the member finished earlier: lost by leaving, or played to its end and won."""
-    return Game.objects.create(
+    game = Game.objects.create(
         host=member,
-        seat0=member,
-        seat1=opponent,
         is_ranked=is_ranked,
-        format=Game.Format.FIRST_TO_71,
+        format="first-to-71",
         status=Game.Status.FINISHED,
         started_at=ended_at - dt.timedelta(minutes=20),
         ended_at=ended_at,
-        winner_seat=1 if abandoned else 0,
+        winner_team=1 if abandoned else 0,
         end_reason=Game.EndReason.LEFT if abandoned else Game.EndReason.POINTS,
+        forfeit_seat=0 if abandoned else None,
         is_first_deal_complete=True,
     )
+    Seat.objects.create(game=game, seat=0, team=0, user=member)
+    Seat.objects.create(game=game, seat=1, team=1, user=opponent)
+    return game
 
 
 def leave_a_ranked_game(quitter, opponent, *, now) -> Game:
@@ -60,7 +62,7 @@ def test_a_third_forfeit_in_ten_games_bars_ranked_play_for_15_minutes(quitter, o
     leave_a_ranked_game(quitter, opponent, now=START)
 
     with pytest.raises(GameError) as refused:
-        services.game_create(
+        lobby.game_open(
             user=quitter, format="first-to-71", is_ranked=True, now=START + dt.timedelta(minutes=5)
         )
     assert refused.value.code == "ranked_play_barred"
@@ -88,7 +90,7 @@ def test_a_barred_member_cannot_join_a_ranked_game_but_plays_free_ones(
 
     with pytest.raises(GameError) as refused:
         lobby.game_join(game_id=ranked.pk, user=quitter, now=START + dt.timedelta(minutes=1))
-    free = services.game_create(
+    free = lobby.game_open(
         user=quitter, format="first-to-71", is_ranked=False, now=START + dt.timedelta(minutes=1)
     )
 
@@ -102,7 +104,7 @@ def test_the_bar_ends_on_time(quitter, opponent) -> None:
     past_game(quitter, opponent, ended_at=START - dt.timedelta(hours=1), abandoned=True)
     leave_a_ranked_game(quitter, opponent, now=START)
 
-    game = services.game_create(
+    game = lobby.game_open(
         user=quitter, format="first-to-71", is_ranked=True, now=START + dt.timedelta(minutes=15)
     )
 
@@ -169,7 +171,7 @@ def test_leaving_a_free_game_before_the_first_deal_ends_is_not_counted(quitter, 
         tables.game_leave(game_id=game.pk, user=quitter, now=moment)
 
     assert RankedPlayBan.objects.count() == 0
-    assert services.game_create(
+    assert lobby.game_open(
         user=quitter, format="first-to-71", is_ranked=True, now=START + dt.timedelta(minutes=21)
     ).is_ranked
 
@@ -204,7 +206,7 @@ def test_the_refusal_is_in_english_for_a_member_who_chose_english(quitter, oppon
     leave_a_ranked_game(quitter, opponent, now=START)
 
     with pytest.raises(GameError) as refused:
-        services.game_create(
+        lobby.game_open(
             user=quitter, format="first-to-71", is_ranked=True, now=START + dt.timedelta(minutes=5)
         )
 

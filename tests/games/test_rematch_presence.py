@@ -9,6 +9,7 @@ from channels.layers import channel_layers
 
 from games.lobby import services as lobby
 from games.models import Game, RematchOffer
+from games.tables import selectors as table_selectors
 from games.tables import services as tables
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
@@ -99,15 +100,16 @@ async def test_a_rematch_accepted_starts_the_same_kind_of_game_for_both(alice, b
     seen_by_alice = await receive_until(alice_socket, is_rematch("accepted"))
     seen_by_bob = await receive_until(bob_socket, is_rematch("accepted"))
 
-    new_game = await sync_to_async(Game.objects.get)(pk=seen_by_alice["game_id"])
+    new_game = await sync_to_async(table_selectors.game_get)(game_id=seen_by_alice["game_id"])
     assert offered["by_seat"] == 0
+    assert (offered["accepted_seats"], seen_by_alice["accepted_seats"]) == ([], [1])
     assert seen_by_alice["url"] == seen_by_bob["url"] == f"/parties/{new_game.pk}/"
     assert (new_game.status, new_game.format, new_game.is_ranked) == (
         Game.Status.IN_PROGRESS,
         "six-deals",
         False,
     )
-    assert {new_game.seat0_id, new_game.seat1_id} == {alice.pk, bob.pk}
+    assert {new_game.player_at(0), new_game.player_at(1)} == {alice, bob}
     await alice_socket.disconnect()
     await bob_socket.disconnect()
 

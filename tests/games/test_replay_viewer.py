@@ -22,7 +22,18 @@ def test_the_viewer_steps_through_a_whole_match_to_the_totals_of_replay(alice, b
     actions = sum(len(deal["actions"]) for deal in record["deals"])
     assert len(data["steps"]) == actions + len(record["deals"])
     assert data["totals"] == replayed["totals"] == data["steps"][-1]["view"]["totals"]
-    assert data["deals"] == replayed["deals"]
+    # Each deal is replay's own summary, with the totals after it and the commitment to its
+    # deck published before it was dealt (checked by the server too).
+    assert [
+        {key: deal[key] for key in summary}
+        for deal, summary in zip(data["deals"], replayed["deals"], strict=True)
+    ] == replayed["deals"]
+    running = [0, 0]
+    for deal, deal_record in zip(data["deals"], record["deals"], strict=True):
+        running = [total + score for total, score in zip(running, deal["score"], strict=True)]
+        assert deal["totals"] == running
+        assert deal["commitment"] == deal_record["commitment"]
+    assert data["is_verified"] is True
     assert data["winner"] == replayed["winner"] == game.winner_seat
     # Each deal starts with both full hands shown (the game is over: nothing is secret).
     first = data["steps"][0]
@@ -61,7 +72,7 @@ def test_the_replay_page_is_for_finished_games_only(alice, bob):
         page.split('id="replay-data" type="application/json">')[1].split("</script>")[0]
     )
     assert response.status_code == 200
-    assert data["seats"] == ["alice", "bob"]
+    assert data["players"] == ["alice", "bob"]
     assert data["winner"] == 1
 
 

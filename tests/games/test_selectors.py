@@ -11,6 +11,7 @@ from games.models import Game, LobbyPresence
 from games.tables import selectors as table_selectors
 from games.tables import services as tables
 from tests.games.conftest import hidden_cards, random_legal_action, seated_user, shown_cards
+from tests.games.partnership_helpers import full_table, play_out
 from tests.games.test_services import play_to_end, start_game
 
 
@@ -84,6 +85,38 @@ def test_member_games_leaves_out_open_and_cancelled_games(alice):
     assert table_selectors.member_games(user=alice) == []
 
 
+def test_member_games_lists_a_four_player_game_with_the_other_players_and_its_game(alice, bob):
+    # A four-player table: alice and a computer partner against bob and a computer.
+    table = play_out(
+        full_table(host=alice, members=[bob], computers=2, variant="manille-french"),
+        rng=random.Random(3),
+    )
+    duel = start_game(alice, bob)
+
+    items = table_selectors.member_games(user=alice)
+
+    assert [item.game.pk for item in items] == [duel.pk, table.pk]
+    later, earlier = items
+    # The two-player game as before: the opponent's name, the game named.
+    assert (later.opponent_name, later.variant_label, later.is_against_computer) == (
+        "bob",
+        "Manille à deux",
+        False,
+    )
+    assert (later.result_label, later.url) == ("En cours", f"/parties/{duel.pk}/")
+    # The four-player game: every other player, the opponents first (by seat), then the partner.
+    assert earlier.opponent_name == "bob, Ordinateur (facile), Ordinateur (facile)"
+    assert earlier.variant_label == "Manille française"
+    assert earlier.is_ranked is False and earlier.is_against_computer is False
+    assert earlier.result_label == ("Victoire" if table.winner_team == 0 else "Défaite")
+    assert earlier.ended_at == table.ended_at
+    assert earlier.url == f"/parties/{table.pk}/revoir/"
+    # Bob's history names his own opponents first: alice and her computer partner.
+    [bobs_table] = [item for item in table_selectors.member_games(user=bob) if item.game == table]
+    assert bobs_table.opponent_name == "alice, Ordinateur (facile), Ordinateur (facile)"
+    assert bobs_table.result_label == ("Victoire" if table.winner_team == 1 else "Défaite")
+
+
 def test_lobby_snapshot_lists_open_games_and_the_members_present(alice, bob):
     game = lobby.game_open(user=bob, format="six-deals", is_ranked=True)
     lobby.lobby_presence_join(user=alice, channel_name="one")
@@ -95,6 +128,7 @@ def test_lobby_snapshot_lists_open_games_and_the_members_present(alice, bob):
     assert snapshot["open_games"] == [
         {
             "id": game.pk,
+            "variant": "manille-2p",
             "creator": "bob",
             "stars": 1,
             "stars_label": "★",
@@ -129,13 +163,13 @@ def test_presence_heartbeat_keeps_a_member_present(alice):
 @pytest.mark.parametrize("seed", range(12))
 def test_no_view_ever_shows_a_hidden_card(alice, bob, seed):
     rng = random.Random(seed)
-    game = services.game_create(
+    game = lobby.game_open(
         user=alice, format="six-deals" if seed % 2 else "first-to-71", is_ranked=False
     )
     game = lobby.game_join(game_id=game.pk, user=bob, rng=rng)
     checked = 0
     while True:
-        game = Game.objects.select_related("seat0", "seat1").get(pk=game.pk)
+        game = table_selectors.game_get(game_id=game.pk)
         for seat in (0, 1, None):
             frame = table_selectors.game_frame(game=game, seat=seat)
             shown = shown_cards(frame)

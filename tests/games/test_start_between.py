@@ -11,8 +11,7 @@ from games.tables import services as tables
 
 def start(first, second, **options) -> Game:
     return tables.game_start_between(
-        seat0=first,
-        seat1=second,
+        players=[first, second],
         format=options.pop("format", "first-to-71"),
         origin=Game.Origin.TOURNAMENT,
         origin_label="Coupe du printemps",

@@ -9,9 +9,12 @@ from django.test import Client
 from django.urls import reverse
 
 from games import engine
+from games.lobby import selectors as lobby_selectors
 from games.lobby import services as lobby
-from games.models import Game
+from games.models import Game, GameAction
+from games.tables import selectors as table_selectors
 from games.tables import services as tables
+from tests.games.partnership_helpers import play_out
 from tests.games.test_services import play_to_end, start_game
 
 
@@ -108,7 +111,7 @@ def test_record_is_only_for_finished_games(alice, bob):
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="partie-{game.pk}.json"'
     assert record["variant"] == "manille-2p"
-    assert record["seats"] == ["alice", "bob"]
+    assert record["players"] == ["alice", "bob"]
     assert record["end"] == {"type": "forfeit", "seat": 0, "reason": "left"}
     game.refresh_from_db()
     assert record["site"] == {
@@ -196,3 +199,40 @@ def test_admin_shows_a_game_read_only(alice, bob, make_member):
     assert "first_dealer" in page.content.decode()
     assert posted.status_code == 403
     assert game.status == Game.Status.IN_PROGRESS
+
+
+def test_a_hosted_table_of_the_two_player_game_plays_against_a_computer_and_replays(alice):
+    table = tables.game_create(host=alice, variant="manille-2p", format="first-to-71")
+    assert (table.status, table.starts_when_full, table.player_at(0)) == ("open", False, alice)
+    # Not a game waiting in the room for an opponent: the host sets it up himself.
+    assert lobby_selectors.lobby_open_games() == []
+    assert [entry["id"] for entry in lobby_selectors.lobby_open_tables()] == [table.pk]
+
+    tables.game_seat_fill(game_id=table.pk, user=alice, seat=1, level="facile")
+    table = tables.game_start(game_id=table.pk, user=alice, rng=random.Random(11))
+
+    table = table_selectors.game_get(game_id=table.pk)
+    assert table.status == Game.Status.IN_PROGRESS
+    frame = table_selectors.game_frame(game=table, seat=0)
+    assert (frame["game"]["variant"], frame["game"]["seat_count"]) == ("manille-2p", 2)
+    assert frame["game"]["is_host"] is True and frame["game"]["starts_when_full"] is False
+    assert frame["game"]["seats"][1]["name"] == "Ordinateur (facile)"
+    assert frame["game"]["seats"][1]["is_computer"] is True
+    page = logged_in(alice).get(reverse("games:table", args=[table.pk]))
+    assert page.status_code == 200 and page.context["layout"] == "two"
+
+    table = play_out(table, rng=random.Random(11))
+
+    # The computer played its own turns, through the one writer.
+    assert GameAction.objects.filter(game=table, kind="action", seat=1).exists()
+    assert table.status == Game.Status.FINISHED
+    response = logged_in(alice).get(reverse("games:record", args=[table.pk]))
+    document = json.loads(response.content)
+    assert response.status_code == 200
+    assert document["variant"] == "manille-2p"
+    assert document["players"] == ["alice", "ordinateur-facile"]
+    status, replayed = engine.replay_record(document)
+    assert status == 0 and replayed["finished"] is True
+    assert replayed["winner"] == table.winner_team
+    assert replayed["totals"] == list(engine.state_from_json(table.state).totals)
+    assert Client().get(reverse("games:replay", args=[table.pk])).status_code == 200
