@@ -45,14 +45,15 @@ class ComputerGameForm(forms.Form):
     )
 
 
-# The games a host sets up seat by seat (the two-player game has its own form above).
+# The games the waiting room offers to set up seat by seat (the two-player game has its own
+# form above); the form below takes a table of any game of the registry (docs/protocol.md).
 TABLE_VARIANTS = [variant for variant in VARIANTS.values() if variant.seat_count > 2]
 
 
 class TableCreateForm(forms.Form):
     """Open a table whose host sets it up: the game, its format, its options (docs/protocol.md).
 
-    The choices are every such game of the registry and all their formats; whether a format and
+    The choices are every game of the registry and all their formats; whether a format and
     the options fit the chosen game is the registry's answer, given by the service
     (`bad_format`, `bad_options`). An option the game lacks is simply not sent to it (see
     `options_for`).
@@ -60,15 +61,15 @@ class TableCreateForm(forms.Form):
 
     variant = forms.ChoiceField(
         label=_("Jeu"),
-        choices=[(variant.name, _(variant.label)) for variant in TABLE_VARIANTS],
+        choices=[(variant.name, _(variant.label)) for variant in VARIANTS.values()],
         initial=TABLE_VARIANTS[0].name,
     )
-    format = forms.ChoiceField(label=_("Format"), choices=_format_choices(TABLE_VARIANTS))
+    format = forms.ChoiceField(label=_("Format"), choices=_format_choices(VARIANTS.values()))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # A checkbox for every option of the registry's games (blind, mee_tegen, ...).
-        for variant in TABLE_VARIANTS:
+        for variant in VARIANTS.values():
             for option, label in variant.option_labels.items():
                 self.fields.setdefault(option, forms.BooleanField(label=_(label), required=False))
 
