@@ -573,7 +573,7 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
         items.append(
             MemberGame(
                 game=game,
-                opponent_name=", ".join(taken.user.display_name for taken in opponents),
+                opponent_name=", ".join(taken.user.display_name for taken in others),
                 variant_label=variant_label(game.variant),
                 is_ranked=game.is_ranked,
                 is_against_computer=bool(opponents)
