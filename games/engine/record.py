@@ -1,19 +1,24 @@
 """The game record of the two-player game: write one, replay one.
 
-Implements game-record.md, sections *Format* and *Replaying*, for `manille-2p` through the
-shared `game_record.py`; what is the two-player game's own is below (its formats, no options,
-its rules). Exit statuses: 0 legal record, 1 illegal action, 2 malformed record, and 3 when
-verifying a record whose decks do not match their commitments (docs/engine.md, *Verifiable
-deals*).
+Implements game-record.md, sections *Format* and *Replaying*, for `manille-2p`: its record rules
+are `two_player_record.py` (which the registry takes), and `replay_record` / `verify_record`
+replay a record of any game through the registry (`variants.py`). Exit statuses: 0 legal
+record, 1 illegal action, 2 malformed record, and 3 when verifying a record whose decks do not
+match their commitments (docs/engine.md, *Verifiable deals*).
 """
 
-from . import game_record
-from .dealing import validate_deck
-from .formats import FORMATS
-from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED
-from .rules import apply, deal_start, forfeit, new_match
-from .scoring import cut_deal_summary
-from .state import Action, MatchState
+from .two_player_record import (
+    EXIT_ILLEGAL,
+    EXIT_LEGAL,
+    EXIT_MALFORMED,
+    EXIT_UNVERIFIED,
+    RECORD_RULES,
+    VARIANT,
+    record_from_state,
+    replay_two_player_document,
+    verify_two_player_document,
+)
+from .variants import replay_record, verify_record
 
 __all__ = [
     "EXIT_ILLEGAL",
@@ -28,90 +33,3 @@ __all__ = [
     "verify_record",
     "verify_two_player_document",
 ]
-
-VARIANT = "manille-2p"
-
-
-def _formats(variant: str) -> dict:
-    return FORMATS
-
-
-def _format_error(variant: str, match_format: object) -> str:
-    return f"unknown format {match_format!r}: one of {', '.join(FORMATS)}"
-
-
-def _check_options(variant: str, options: object) -> None:
-    # game-record.md gives the two-player record no options: the key is ignored, as it always was.
-    return None
-
-
-def _new_match(*, variant: str, format: str, first_dealer: int, options: object) -> MatchState:
-    return new_match(format=format, first_dealer=first_dealer)
-
-
-def _cut_summary(state: MatchState):
-    return cut_deal_summary(state.deal)
-
-
-def _variant_of(state: MatchState) -> str:
-    return VARIANT
-
-
-def _options_of(state: MatchState) -> dict:
-    return {}
-
-
-RECORD_RULES = game_record.RecordRules(
-    variants=(VARIANT,),
-    seat_count=2,
-    action_class=Action,
-    validate_deck=validate_deck,
-    formats=_formats,
-    format_error=_format_error,
-    check_options=_check_options,
-    new_match=_new_match,
-    deal_start=deal_start,
-    apply=apply,
-    forfeit=forfeit,
-    cut_summary=_cut_summary,
-    variant_of=_variant_of,
-    options_of=_options_of,
-)
-
-
-def record_from_state(state: MatchState, *, players: list[str]) -> dict:
-    """Return the game record of the match so far (the deal in progress included)."""
-    return game_record.record_from_state(RECORD_RULES, state, players=players)
-
-
-def replay_record(text_or_obj) -> tuple[int, dict]:
-    """Replay a record of any variant (JSON text, bytes or an already parsed object).
-
-    The record's `variant` picks the game through the registry (`variants.py`); return (exit
-    status, output document) as game-record.md, *Replaying*, describes.
-    """
-    # Imported here: the registry itself imports this module for the two-player game.
-    from .variants import replay_record as replay_any_record
-
-    return replay_any_record(text_or_obj)
-
-
-def verify_record(text_or_obj) -> tuple[int, dict]:
-    """Replay a record of any variant and check every deal's deck against its commitment.
-
-    Return (exit status, output document): docs/engine.md, *Verifiable deals*; the registry
-    (`variants.py`) dispatches on the record's `variant`.
-    """
-    from .variants import verify_record as verify_any_record
-
-    return verify_any_record(text_or_obj)
-
-
-def verify_two_player_document(document) -> tuple[int, dict]:
-    """Verify an already decoded `manille-2p` record (`game_record.verify_document`)."""
-    return game_record.verify_document(RECORD_RULES, document)
-
-
-def replay_two_player_document(document) -> tuple[int, dict]:
-    """Replay an already decoded `manille-2p` record through the two-player rules."""
-    return game_record.replay_document(RECORD_RULES, document)
