@@ -1,10 +1,10 @@
 """Measure a computer player's turn on the site: decision plus write, per level.
 
-Each measured turn is `games.robots.computer_move`: read the game, build the computer's frame,
-`choose_action`, then `services.game_act` (row lock, version check, engine, the new version
-stored). The human-like pause is not in it (it is a wait, not work). Between two computer turns
-a member plays a random legal action. Prints p50 / p95 / max per level, and turns per second of
-one thread.
+Each measured turn is `games.robots.turns.computer_move`: read the game, build the computer's
+frame, `choose_action`, then `games.tables.services.game_computer_act` (row lock, version check,
+engine, the new version stored). The human-like pause is not in it (it is a wait, not work).
+Between two computer turns a member plays a random legal action. Prints p50 / p95 / max per
+level, and turns per second of one thread.
 
 The data goes into a database of its own, never the development or test one: with DATABASE_URL
 pointing at PostgreSQL the script (re)creates `cm_bench_computer` on that server; without it, a
@@ -66,8 +66,11 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from games import computer, engine, robots, services
+    from games import computer, engine
     from games.models import Game
+    from games.robots.services import computer_game_start
+    from games.robots.turns import computer_move
+    from games.tables import services as tables
 
     call_command("migrate", verbosity=0)
     member = get_user_model().objects.create_user(username="bench", password="unused-password")
@@ -78,21 +81,21 @@ def main() -> None:
         game = None
         while len(durations) < turns_per_level:
             if game is None or game.status != Game.Status.IN_PROGRESS:
-                game = robots.computer_game_start(user=member, level=level, format="first-to-71")
+                game = computer_game_start(user=member, level=level, format="first-to-71")
             state = engine.state_from_json(game.state)
             if engine.seat_to_act(state) == 0:
                 action = rng.choice(engine.legal_actions(state, 0)).to_json()
                 action.pop("seat")
-                services.game_act(
+                tables.game_act(
                     game_id=game.pk, user=member, action=action, expected_version=game.version
                 )
             else:
                 started = time.perf_counter()
-                assert robots.computer_move(game_id=game.pk, version=game.version)
+                assert computer_move(game_id=game.pk, version=game.version)
                 durations.append(time.perf_counter() - started)
             game.refresh_from_db()
         if game.status == Game.Status.IN_PROGRESS:
-            services.game_leave(game_id=game.pk, user=member)
+            tables.game_leave(game_id=game.pk, user=member)
         total = sum(durations)
         print(
             f"  {level:7s} p50 {1000 * statistics.median(durations):6.1f} ms  "

@@ -33,7 +33,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.hashers import make_password  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
-from games import services  # noqa: E402
+from games.lobby import services  # noqa: E402
 
 
 def members_prepare(count: int, games: int) -> tuple[list[int], list[str]]:
@@ -44,7 +44,7 @@ def members_prepare(count: int, games: int) -> tuple[list[int], list[str]]:
     for index in range(games):
         first = User.objects.create_user(username=f"{run}-player-{index}-a", password=None)
         second = User.objects.create_user(username=f"{run}-player-{index}-b", password=None)
-        game = services.game_create(user=first, format="first-to-71", is_ranked=False)
+        game = services.game_open(user=first, format="first-to-71", is_ranked=False)
         game_ids.append(services.game_join(game_id=game.pk, user=second).pk)
     unusable = make_password(None)
     members = User.objects.bulk_create(

@@ -63,7 +63,7 @@ def populate(*, members: int, games: int, seed: int) -> None:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from games.models import Game
+    from games.models import Game, Seat
     from rankings.models import LadderPeriod, PointsEntry, Subscription
     from rankings.periods import LadderKind, period_containing
 
@@ -139,22 +139,30 @@ def populate(*, members: int, games: int, seed: int) -> None:
             created = Game.objects.bulk_create(
                 [
                     Game(
-                        creator_id=winner,
-                        seat0_id=winner,
-                        seat1_id=loser,
+                        host_id=winner,
+                        variant="manille-2p",
                         is_ranked=True,
-                        format=Game.Format.SIX_DEALS,
+                        format="six-deals",
                         status=Game.Status.FINISHED,
                         started_at=ended_at - dt.timedelta(minutes=25),
                         ended_at=ended_at,
-                        winner_seat=0,
+                        # The winner sits at seat 0, his own team in the two-player game.
+                        winner_team=0,
                         end_reason=Game.EndReason.POINTS,
                         is_first_deal_complete=True,
-                        seat0_stars=rng.randint(1, 3),
-                        seat1_stars=rng.randint(1, 3),
                     )
                     for (winner, loser), ended_at in zip(pairs, ended, strict=True)
                 ]
+            )
+            Seat.objects.bulk_create(
+                [
+                    Seat(game_id=game.pk, seat=seat, team=seat, user_id=user_id, stars=stars)
+                    for game, players in zip(created, pairs, strict=True)
+                    for seat, user_id, stars in zip(
+                        (0, 1), players, (rng.randint(1, 3), rng.randint(1, 3)), strict=True
+                    )
+                ],
+                batch_size=BATCH,
             )
             entries = []
             for game, (winner, loser) in zip(created, pairs, strict=True):

@@ -44,7 +44,7 @@ from django.contrib.auth import (  # noqa: E402
 )
 from websockets.asyncio.client import connect  # noqa: E402
 
-from games import services  # noqa: E402
+from games.lobby import services  # noqa: E402
 
 
 def session_for(user) -> str:
@@ -64,7 +64,7 @@ def prepare_games(count: int) -> list[tuple[int, list[str]]]:
     for index in range(count):
         first = User.objects.create_user(username=f"bench-{run}-{index}-a", password=None)
         second = User.objects.create_user(username=f"bench-{run}-{index}-b", password=None)
-        game = services.game_create(user=first, format="first-to-71", is_ranked=False)
+        game = services.game_open(user=first, format="first-to-71", is_ranked=False)
         services.game_join(game_id=game.pk, user=second)
         games.append((game.pk, [session_for(first), session_for(second)]))
     return games

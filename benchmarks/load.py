@@ -348,11 +348,11 @@ async def pair_in_lobby(base_url: str, cookies: list[str]) -> int:
 
 
 async def pair_directly(cookies_and_users) -> int:
-    from games import services
+    from games.lobby import services
 
     def start() -> int:
         first, second = cookies_and_users
-        game = services.game_create(user=first, format="first-to-71", is_ranked=False)
+        game = services.game_open(user=first, format="first-to-71", is_ranked=False)
         return services.game_join(game_id=game.pk, user=second).pk
 
     return await asyncio.to_thread(start)

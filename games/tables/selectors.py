@@ -529,6 +529,14 @@ def replay_steps_from_record(record: dict) -> dict:
 
 
 @dataclass(frozen=True)
+class MemberGameOpponent:
+    # As the table names him ("Ordinateur (fort)" for a computer); a person's is his username.
+    name: str
+    # A computer player has no profile to link to.
+    is_computer: bool
+
+
+@dataclass(frozen=True)
 class MemberGame:
     game: Game
     # The other players, as the table names them ("Ordinateur (fort)" for a computer).
@@ -540,6 +548,8 @@ class MemberGame:
     result_label: str
     ended_at: datetime | None
     url: str
+    # Each opponent (a seat of another team), in seat order: a history links each person.
+    opponents: tuple[MemberGameOpponent, ...] = ()
 
 
 def _result_label(game: Game, team: int) -> str:
@@ -582,6 +592,10 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
                 ended_at=game.ended_at,
                 # A finished game opens in the replay viewer, a game in progress at its table.
                 url=reverse("games:replay" if game.is_finished else "games:table", args=[game.pk]),
+                opponents=tuple(
+                    MemberGameOpponent(name=taken.user.display_name, is_computer=taken.is_computer)
+                    for taken in opponents
+                ),
             )
         )
     return items

@@ -42,6 +42,7 @@ def test_profile_lists_games_from_the_member_games_item_contract(alice) -> None:
     games = [
         SimpleNamespace(
             opponent_name="Bob",
+            opponents=(SimpleNamespace(name="Bob", is_computer=False),),
             is_ranked=True,
             result_label="gagnée",
             ended_at=ended,
@@ -49,6 +50,7 @@ def test_profile_lists_games_from_the_member_games_item_contract(alice) -> None:
         ),
         SimpleNamespace(
             opponent_name="Carole",
+            opponents=(SimpleNamespace(name="Carole", is_computer=False),),
             is_ranked=False,
             result_label="en cours",
             ended_at=None,
@@ -71,6 +73,25 @@ def test_profile_lists_games_from_the_member_games_item_contract(alice) -> None:
     assert "<td>libre</td>" in page
     assert "<td>gagnée</td>" in page
     assert '<a href="/parties/8/">Voir la partie</a>' in page
+
+
+def test_profile_links_each_person_among_a_tables_opponents(client: Client, alice, bob) -> None:
+    from games.tables import services as tables
+
+    table = tables.game_create(host=alice, variant="manille-french", format="first-to-34")
+    # Seats 1 and 3 are the other team: bob and a computer; a computer partner at seat 2.
+    tables.game_seat_take(game_id=table.pk, user=bob, seat=1)
+    for seat in (2, 3):
+        tables.game_seat_fill(game_id=table.pk, user=alice, seat=seat, level="facile")
+    tables.game_start(game_id=table.pk, user=alice)
+
+    page = client.get(f"/joueurs/{alice.username}/").content.decode()
+
+    assert (
+        f'<td><a href="/joueurs/{bob.username}/">{bob.username}</a>, Ordinateur (facile)</td>'
+        in (page)
+    )
+    assert f'<a href="/parties/{table.pk}/">Voir la partie</a>' in page
 
 
 def test_settings_need_a_logged_in_member(client: Client, db) -> None:

@@ -3,14 +3,14 @@
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.lobby import services
 
 
 def test_the_sound_switch_is_remembered_and_the_table_starts_with_it(alice, bob):
     client = Client()
     client.force_login(alice)
     game = services.game_join(
-        game_id=services.game_create(user=alice, format="first-to-71", is_ranked=False).pk,
+        game_id=services.game_open(user=alice, format="first-to-71", is_ranked=False).pk,
         user=bob,
     )
 

@@ -2,7 +2,8 @@ import datetime as dt
 from zoneinfo import ZoneInfo
 
 from accounts.services import wallet_move
-from games.models import Game
+from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
+from games.models import Game, Seat
 from rankings.models import Subscription
 from rankings.periods import LadderKind, period_containing
 from rankings.services import subscription_create
@@ -31,6 +32,20 @@ def subscribe(user, kind: str = LadderKind.WEEKLY, *, moment=MIDWEEK, points: in
     return subscription
 
 
+def two_player_game(*, players, stars=(None, None), **fields) -> Game:
+    """Create a two-player game directly, with a `Seat` row for each member of `players` (seat
+    order; None leaves the seat free) and its stored star group."""
+    variant = variant_get(VARIANT_TWO_PLAYER)
+    fields.setdefault("format", variant.default_format)
+    game = Game.objects.create(host=players[0], variant=variant.name, **fields)
+    for seat, (user, seat_stars) in enumerate(zip(players, stars, strict=True)):
+        if user is not None:
+            Seat.objects.create(
+                game=game, seat=seat, team=variant.team_of(seat), user=user, stars=seat_stars
+            )
+    return game
+
+
 def finished_game(
     *,
     winner,
@@ -49,20 +64,17 @@ def finished_game(
         winner_seat: winner.stars if winner_stars is None else winner_stars,
         1 - winner_seat: loser.stars if loser_stars is None else loser_stars,
     }
-    return Game.objects.create(
-        creator=seats[0],
-        seat0=seats[0],
-        seat1=seats[1],
+    return two_player_game(
+        players=(seats[0], seats[1]),
+        stars=(stars[0], stars[1]),
         is_ranked=is_ranked,
-        format=Game.Format.FIRST_TO_71,
         status=Game.Status.FINISHED,
         started_at=ended_at - dt.timedelta(minutes=20),
         ended_at=ended_at,
-        winner_seat=winner_seat,
+        # In the two-player game each seat is its own team.
+        winner_team=variant_get(VARIANT_TWO_PLAYER).team_of(winner_seat),
         end_reason=end_reason,
         is_first_deal_complete=is_first_deal_complete,
-        seat0_stars=stars[0],
-        seat1_stars=stars[1],
     )
 
 

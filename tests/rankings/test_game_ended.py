@@ -3,7 +3,7 @@ import datetime as dt
 import pytest
 from django.contrib.auth import get_user_model
 
-from games.models import Game
+from games.models import Game, Seat
 from rankings.models import PointsEntry, RecordEntry, Subscription
 from rankings.periods import LadderKind
 from rankings.services import ladder_game_ended
@@ -117,7 +117,7 @@ def test_a_game_without_stored_groups_uses_the_record_before_the_game(make_membe
     loser = make_member("steady", wins=200, losses=100)
     winner_subscription = subscribe(winner)
     game = finished_game(winner=winner, loser=loser)
-    Game.objects.filter(pk=game.pk).update(seat0_stars=None, seat1_stars=None)
+    Seat.objects.filter(game=game).update(stars=None)
     game.refresh_from_db()
 
     ladder_game_ended(game=game)

@@ -6,7 +6,6 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.selectors import wallet_balance
-from games.models import Game
 from rankings.models import LadderSettings, Prize, Subscription
 from rankings.periods import LadderKind, period_containing
 from rankings.selectors import (
@@ -18,7 +17,7 @@ from rankings.selectors import (
 )
 from rankings.services import ladder_game_ended, period_close
 
-from .conftest import finished_game, grant, subscribe
+from .conftest import finished_game, grant, subscribe, two_player_game
 
 
 def _now_week():
@@ -59,7 +58,7 @@ def test_game_stakes_follow_the_matrix_for_each_seat(make_member) -> None:
 
 def test_game_stakes_are_none_for_a_free_game_or_an_empty_seat(alice, bob) -> None:
     free = finished_game(winner=alice, loser=bob, is_ranked=False)
-    waiting = Game.objects.create(creator=alice, seat0=alice, is_ranked=True, format="six-deals")
+    waiting = two_player_game(players=(alice, None), is_ranked=True, format="six-deals")
 
     assert game_stakes(game=free) is None
     assert game_stakes(game=waiting) is None
@@ -68,9 +67,7 @@ def test_game_stakes_are_none_for_a_free_game_or_an_empty_seat(alice, bob) -> No
 def test_game_stakes_use_current_groups_until_the_game_stores_them(make_member) -> None:
     veteran = make_member("veteran", wins=200, losses=100)
     novice = make_member("novice")
-    game = Game.objects.create(
-        creator=veteran, seat0=veteran, seat1=novice, is_ranked=True, format="six-deals"
-    )
+    game = two_player_game(players=(veteran, novice), is_ranked=True, format="six-deals")
 
     assert game_stakes(game=game) == {0: {"win": 3, "loss": 5}, 1: {"win": 7, "loss": 1}}
 

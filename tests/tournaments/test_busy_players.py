@@ -7,19 +7,17 @@ once, and starts his game as soon as it has ended.
 
 import datetime as dt
 
-from django.db.models import Q
-
-from games import services as game_services
+from games.lobby import services as lobby_services
 from games.models import Game
+from games.tables import services as table_services
+from games.tables.selectors import game_ids_of
 from tournaments.models import Match
 
 from .conftest import advance, live_games, register, round_matches
 
 
 def games_in_progress(user) -> int:
-    return Game.objects.filter(
-        Q(seat0=user) | Q(seat1=user), status=Game.Status.IN_PROGRESS
-    ).count()
+    return Game.objects.filter(game_ids_of(user_id=user.pk), status=Game.Status.IN_PROGRESS).count()
 
 
 def test_a_game_waiting_in_the_waiting_room_is_cancelled_when_the_round_starts(
@@ -28,7 +26,7 @@ def test_a_game_waiting_in_the_waiting_room_is_cancelled_when_the_round_starts(
     tournament = make_tournament()
     first, second = members(2)
     register(tournament, first, second)
-    waiting = game_services.game_create(user=first, format="six-deals", is_ranked=False)
+    waiting = lobby_services.game_open(user=first, format="six-deals", is_ranked=False)
 
     advance(tournament)
 
@@ -44,8 +42,8 @@ def test_a_player_in_another_game_is_waited_for_then_brought_to_his_game(
     first, second = members(2)
     friend = member("friend")
     register(tournament, first, second)
-    free_game = game_services.game_create(user=first, format="six-deals", is_ranked=False)
-    game_services.game_join(game_id=free_game.pk, user=friend)
+    free_game = lobby_services.game_open(user=first, format="six-deals", is_ranked=False)
+    lobby_services.game_join(game_id=free_game.pk, user=friend)
 
     advance(tournament)
     (match,) = round_matches(tournament, 1)
@@ -58,10 +56,10 @@ def test_a_player_in_another_game_is_waited_for_then_brought_to_his_game(
     advance(tournament, minutes=30)
     assert (live_games(tournament), games_in_progress(first)) == ([], 1)
 
-    game_services.game_leave(game_id=free_game.pk, user=friend)
+    table_services.game_leave(game_id=free_game.pk, user=friend)
     advance(tournament, minutes=31)
     (game,) = live_games(tournament)
-    assert (game.seat0, game.seat1) == (first, second)
+    assert (game.player_at(0), game.player_at(1)) == (first, second)
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYING
 
@@ -71,24 +69,24 @@ def test_a_player_whose_other_game_ends_starts_at_once(make_tournament, members,
     first, second = members(2)
     friend = member("friend")
     register(tournament, first, second)
-    free_game = game_services.game_create(user=first, format="six-deals", is_ranked=False)
-    game_services.game_join(game_id=free_game.pk, user=friend)
+    free_game = lobby_services.game_open(user=first, format="six-deals", is_ranked=False)
+    lobby_services.game_join(game_id=free_game.pk, user=friend)
     advance(tournament)
 
-    game_services.game_leave(game_id=free_game.pk, user=friend)
+    table_services.game_leave(game_id=free_game.pk, user=friend)
     advance(tournament, minutes=1)
 
     assert len(live_games(tournament)) == 1
 
 
 def test_a_game_against_the_computer_ends_when_the_round_starts(make_tournament, members):
-    from games import robots
     from games.quitters import ranked_play_check
+    from games.robots.services import computer_game_start
 
     tournament = make_tournament()
     first, second = members(2)
     register(tournament, first, second)
-    casual = robots.computer_game_start(user=first, level="facile", format="six-deals")
+    casual = computer_game_start(user=first, level="facile", format="six-deals")
 
     advance(tournament)
 
@@ -96,7 +94,7 @@ def test_a_game_against_the_computer_ends_when_the_round_starts(make_tournament,
     assert (casual.status, casual.end_reason) == (Game.Status.FINISHED, Game.EndReason.LEFT)
     assert casual.winner_seat == 1 - casual.seat_of(first)
     (game,) = live_games(tournament)
-    assert {game.seat0, game.seat1} == {first, second}
+    assert {game.player_at(0), game.player_at(1)} == {first, second}
     # Never counted: the member may still play ranked games.
     ranked_play_check(user=first, now=casual.ended_at)
 
@@ -104,19 +102,17 @@ def test_a_game_against_the_computer_ends_when_the_round_starts(make_tournament,
 def test_four_player_tables_not_started_are_left_when_the_round_starts(
     make_tournament, members, member
 ):
-    from games.partnership import services as table_services
-
     tournament = make_tournament()
     first, second = members(2)
     host = member("host")
     register(tournament, first, second)
-    own_table = table_services.table_create(
+    own_table = table_services.game_create(
         host=first, variant="manille-french", format="first-to-34"
     )
-    other_table = table_services.table_create(
+    other_table = table_services.game_create(
         host=host, variant="manille-flemish", format="boom-101"
     )
-    table_services.seat_take(table_id=other_table.pk, user=second, seat=1)
+    table_services.game_seat_take(game_id=other_table.pk, user=second, seat=1)
 
     advance(tournament)
 
@@ -129,21 +125,19 @@ def test_four_player_tables_not_started_are_left_when_the_round_starts(
 
 
 def test_a_player_at_a_running_four_player_table_is_waited_for(make_tournament, members):
-    from games.partnership import services as table_services
-
     tournament = make_tournament()
     first, second = members(2)
     register(tournament, first, second)
-    table = table_services.table_create(host=first, variant="manille-french", format="first-to-34")
+    table = table_services.game_create(host=first, variant="manille-french", format="first-to-34")
     for seat in (1, 2, 3):
-        table_services.seat_fill_computer(table_id=table.pk, user=first, seat=seat, level="facile")
-    table_services.table_start(table_id=table.pk, user=first)
+        table_services.game_seat_fill(game_id=table.pk, user=first, seat=seat, level="facile")
+    table_services.game_start(game_id=table.pk, user=first)
 
     advance(tournament)
     waiting = live_games(tournament)
     advance(tournament, minutes=5)
     still_waiting = live_games(tournament)
-    table_services.table_leave(table_id=table.pk, user=first)
+    table_services.game_leave(game_id=table.pk, user=first)
     advance(tournament, minutes=6)
 
     assert (waiting, still_waiting) == ([], [])
@@ -169,12 +163,12 @@ def test_a_member_of_two_competitions_starting_together_plays_one_game_at_a_time
     advance(night, minutes=30)
     waited = (live_games(night), games_in_progress(both))
     (evening_game,) = live_games(evening)
-    game_services.game_leave(game_id=evening_game.pk, user=evening_opponent)
+    table_services.game_leave(game_id=evening_game.pk, user=evening_opponent)
     advance(night, minutes=31)
 
     assert waited == ([], 1)
     night_match.refresh_from_db()
     assert night_match.status == Match.Status.PLAYING
     (night_game,) = live_games(night)
-    assert {night_game.seat0, night_game.seat1} == {both, night_opponent}
+    assert {night_game.player_at(0), night_game.player_at(1)} == {both, night_opponent}
     assert games_in_progress(both) == 1

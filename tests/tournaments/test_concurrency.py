@@ -9,7 +9,7 @@ from django.db import close_old_connections, connection
 from accounts.models import CreditMovement
 from accounts.selectors import wallet_balance
 from games.models import Game
-from games.services import game_leave
+from games.tables.services import game_leave
 from tournaments.models import FinalStanding, Match, MatchGame, Round, Tournament
 from tournaments.services import tournaments_run_due
 
@@ -57,17 +57,19 @@ def test_overlapping_runners_start_pair_and_close_a_competition_once(make_tourna
 
     # Both semi-finals end while two runners go: one final, one game.
     first, second = live_games(tournament)
-    results = _run_at_once(_leave(first, first.seat1), _leave(second, second.seat1), run, run)
+    results = _run_at_once(
+        _leave(first, first.player_at(1)), _leave(second, second.player_at(1)), run, run
+    )
     assert not [result for result in results if isinstance(result, Exception)]
     assert Round.objects.count() == 2
     assert Match.objects.filter(round__number=2).count() == 1
     (final,) = live_games(tournament)
 
-    results = _run_at_once(_leave(final, final.seat1), run, run, run)
+    results = _run_at_once(_leave(final, final.player_at(1)), run, run, run)
     assert not [result for result in results if isinstance(result, Exception)]
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert FinalStanding.objects.count() == 4
     assert CreditMovement.objects.filter(kind="prize").count() == 2
-    assert wallet_balance(user=final.seat0) == 100
-    assert wallet_balance(user=final.seat1) == 40
+    assert wallet_balance(user=final.player_at(0)) == 100
+    assert wallet_balance(user=final.player_at(1)) == 40

@@ -7,8 +7,8 @@ import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from channels.layers import channel_layers
 
-from games.selectors import lobby_member_state
-from games.services import game_leave
+from games.lobby.selectors import lobby_member_state
+from games.tables.services import game_leave
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie
 
@@ -47,7 +47,7 @@ async def test_the_page_socket_says_when_a_game_ends_and_the_final_begins(starte
 
     assert await page.receive_json_from(timeout=5) == {"type": "changed"}
     (final,) = await sync_to_async(live_games)(tournament)
-    assert {final.seat0_id, final.seat1_id} == {players[0].pk, players[1].pk}
+    assert {taken.user_id for taken in final.seats.all()} == {players[0].pk, players[1].pk}
     await page.send_json_to({"type": "ping"})
     assert await receive_until(page, lambda frame: frame["type"] == "pong") == {"type": "pong"}
     await page.disconnect()

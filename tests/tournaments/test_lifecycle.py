@@ -155,7 +155,11 @@ def test_a_best_of_three_is_decided_in_two_games_and_plays_the_second_by_itself(
     advance(tournament)
     (match,) = round_matches(tournament, 1)
     (game_one,) = live_games(tournament)
-    assert (game_one.seat0, game_one.seat1, game_one.format) == (first, second, "first-to-71")
+    assert (game_one.player_at(0), game_one.player_at(1), game_one.format) == (
+        first,
+        second,
+        "first-to-71",
+    )
 
     lose(game_one, second)
     advance(tournament, minutes=1)
@@ -326,8 +330,8 @@ def test_a_swiss_no_show_is_paired_no_more_and_a_player_who_left_still_is(make_t
     register(tournament, *players)
     advance(tournament)
     first_game, second_game = live_games(tournament)
-    absent = first_game.seat1
-    left = second_game.seat1
+    absent = first_game.player_at(1)
+    left = second_game.player_at(1)
 
     no_show(first_game, absent)
     lose(second_game, left)
@@ -350,10 +354,10 @@ def test_a_round_robin_no_show_loses_his_later_matches_at_once(make_tournament, 
     register(tournament, *players)
     advance(tournament)
     first_game, second_game = live_games(tournament)
-    absent = first_game.seat1
+    absent = first_game.player_at(1)
 
     no_show(first_game, absent)
-    lose(second_game, second_game.seat1)
+    lose(second_game, second_game.player_at(1))
     advance(tournament, minutes=5)
 
     round_two = round_matches(tournament, 2)

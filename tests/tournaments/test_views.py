@@ -151,7 +151,7 @@ def test_a_running_bracket_shows_the_current_round_with_links_to_watch(make_tour
     advance(tournament)
     (game,) = live_games(tournament)
 
-    page = client_for(game.seat0).get(f"/tournois/{tournament.pk}/")
+    page = client_for(game.player_at(0)).get(f"/tournois/{tournament.pk}/")
 
     html = page.content.decode()
     assert "Demi-finales — 2 tours en tout" in html
@@ -222,7 +222,7 @@ def test_a_round_robin_walkover_says_that_the_opponent_was_absent(make_tournamen
     register(tournament, *players)
     advance(tournament)
     first_game, _other_game = live_games(tournament)
-    no_show(first_game, first_game.seat1)
+    no_show(first_game, first_game.player_at(1))
     lose_every_live_game(tournament)
     advance(tournament, minutes=5)
 
