@@ -167,10 +167,10 @@ def celery_queue_names() -> list[str]:
 
 
 def _database_counts() -> list[GaugeMetricFamily]:
+    from django.db.models import Count
     from django.utils import timezone
 
-    from django.db.models import Count
-
+    from games.engine.variants import VARIANTS
     from games.models import Game, LobbyPresence
     from games.tables.selectors import PRESENCE_EXPIRY_SECONDS
 
@@ -188,14 +188,17 @@ def _database_counts() -> list[GaugeMetricFamily]:
         "Games in progress (the whole site, from the database), by game of the registry.",
         labels=["variant"],
     )
-    counts = (
+    counts = dict(
         Game.objects.filter(status=Game.Status.IN_PROGRESS)
         .values("variant")
         .annotate(games=Count("pk"))
+        .values_list("variant", "games")
         .order_by("variant")
     )
-    for row in counts:
-        in_progress.add_metric([row["variant"]], row["games"])
+    # Every game of the registry, 0 when nobody plays it: a series that vanished would read as
+    # missing data, not as no games.
+    for variant in sorted({*VARIANTS, *counts}):
+        in_progress.add_metric([variant], counts.get(variant, 0))
     return [present, in_progress]
 
 

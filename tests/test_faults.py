@@ -20,8 +20,10 @@ from django.db import connections, transaction
 from django.test import Client
 
 from cartomaniak.settings import redis_services
-from games import engine, events, services
+from games import engine, events
+from games.lobby import services as lobby
 from games.models import Game
+from games.tables import services as tables
 from tests.faults import RedisServer
 from tests.games.websocket import open_socket, session_cookie, state_at
 
@@ -72,10 +74,8 @@ async def test_redis_stopped_mid_game_moves_are_acknowledged_and_the_game_finish
 ):
     caplog.set_level(logging.WARNING)
     carol = await sync_to_async(make_member)("carol")
-    game = await sync_to_async(services.game_create)(
-        user=alice, format="first-to-71", is_ranked=False
-    )
-    game = await sync_to_async(services.game_join)(game_id=game.pk, user=bob)
+    game = await sync_to_async(lobby.game_open)(user=alice, format="first-to-71", is_ranked=False)
+    game = await sync_to_async(lobby.game_join)(game_id=game.pk, user=bob)
     path = f"/ws/parties/{game.pk}/"
     sessions = [await sync_to_async(session_cookie)(member) for member in (alice, bob)]
     sockets = [(await open_socket(path, session))[0] for session in sessions]
@@ -137,7 +137,7 @@ async def test_redis_stopped_mid_game_moves_are_acknowledged_and_the_game_finish
 
     assert acknowledged["version"] == caught_up["version"] == 2
     assert created.status_code == 302
-    assert await sync_to_async(Game.objects.filter(creator=carol, status="open").count)() == 1
+    assert await sync_to_async(Game.objects.filter(host=carol, status="open").count)() == 1
     assert login.status_code == 302
     assert ran_after == ["step"]
     assert opened_while_down is False
@@ -255,8 +255,8 @@ def test_daphne_killed_mid_game_the_players_reconnect_and_finish(alice, bob):
 
     from tests.faults import DaphneServer
 
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-    game = services.game_join(game_id=game.pk, user=bob)
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+    game = lobby.game_join(game_id=game.pk, user=bob)
     sessions = [session_cookie(member) for member in (alice, bob)]
     server = DaphneServer(database_url())
     rng = random.Random(3)
@@ -300,10 +300,8 @@ def test_a_celery_task_delivered_twice_at_once_is_applied_once(alice, bob, make_
     from rankings.tasks import close_ended_periods
     from tests.rankings.conftest import paris, subscribe
 
-    game = services.game_create(user=alice, format="first-to-71", is_ranked=True)
-    game = services.game_join(
-        game_id=game.pk, user=bob, now=timezone.now() - dt.timedelta(minutes=10)
-    )
+    game = lobby.game_open(user=alice, format="first-to-71", is_ranked=True)
+    game = lobby.game_join(game_id=game.pk, user=bob, now=timezone.now() - dt.timedelta(minutes=10))
     winner = make_member("winner")
     subscription = subscribe(winner, moment=paris(2025, 1, 8, 12, 0))
     subscription.points, subscription.wins = 30, 6
@@ -375,8 +373,8 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
     """Moves, refused moves, snapshots and heartbeat reads (1, 2, 1 and 16 of every 20), each
     on the pool of database threads, as a socket message runs them."""
     from cartomaniak.database import database_call
-    from games import selectors
     from games.errors import GameError
+    from games.tables import selectors
 
     members = [await sync_to_async(make_member)(f"player{number}") for number in range(8)]
     before = await sync_to_async(open_database_connections)()
@@ -384,8 +382,8 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
     rng = random.Random(10)
 
     def start(first, second):
-        game = services.game_create(user=first, format="six-deals", is_ranked=False)
-        return services.game_join(game_id=game.pk, user=second)
+        game = lobby.game_open(user=first, format="six-deals", is_ranked=False)
+        return lobby.game_join(game_id=game.pk, user=second)
 
     def snapshot(game_id: int) -> dict:
         game = selectors.game_get(game_id=game_id)
@@ -401,7 +399,7 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
                 action = rng.choice(engine.legal_actions(state, seat)).to_json()
                 for expected in (game.version - 1, game.version + 1):
                     try:
-                        await database_call(services.game_act)(
+                        await database_call(tables.game_act)(
                             game_id=game.pk,
                             user=members_by_seat[seat],
                             action=action,
@@ -413,7 +411,7 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
                 # The heartbeat's catch-up read, the commonest message of a live site.
                 for _ping in range(16):
                     await database_call(selectors.game_version_get)(game_id=game.pk)
-                game = await database_call(services.game_act)(
+                game = await database_call(tables.game_act)(
                     game_id=game.pk,
                     user=members_by_seat[seat],
                     action=action,
@@ -422,7 +420,7 @@ async def test_ten_thousand_actions_leave_no_database_connection_behind(make_mem
                 done["moves"] += 1
                 done["actions"] += 20
             if game.status == Game.Status.IN_PROGRESS:
-                await database_call(services.game_leave)(game_id=game.pk, user=first)
+                await database_call(tables.game_leave)(game_id=game.pk, user=first)
 
     await asyncio.gather(*(player_pair(*members[n : n + 2]) for n in range(0, 8, 2)))
     after = await sync_to_async(open_database_connections)()

@@ -13,8 +13,11 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from cartomaniak import metrics
 from cartomaniak.metrics import celery_queue_names, redis_client
-from games import engine, robots, services
+from games import engine
+from games.lobby import services as lobby
 from games.models import Game
+from games.robots import services as robot_services
+from games.robots import turns
 from tests.games.test_consumers import started_game
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 from tests.probes import unreachable_redis_url
@@ -93,17 +96,19 @@ def test_games_in_progress_and_members_present_are_read_from_the_database(
 ) -> None:
     carol, dave = make_member("carol"), make_member("dave")
     for first, second in ((alice, bob), (carol, dave)):
-        game = services.game_create(user=first, format="first-to-71", is_ranked=False)
-        services.game_join(game_id=game.pk, user=second)
-    services.game_create(user=make_member("erin"), format="first-to-71", is_ranked=False)
-    services.lobby_presence_join(user=alice, channel_name="alice-1")
-    services.lobby_presence_join(user=alice, channel_name="alice-2")
-    services.lobby_presence_join(
+        game = lobby.game_open(user=first, format="first-to-71", is_ranked=False)
+        lobby.game_join(game_id=game.pk, user=second)
+    lobby.game_open(user=make_member("erin"), format="first-to-71", is_ranked=False)
+    lobby.lobby_presence_join(user=alice, channel_name="alice-1")
+    lobby.lobby_presence_join(user=alice, channel_name="alice-2")
+    lobby.lobby_presence_join(
         user=bob, channel_name="bob-1", now=timezone.now() - timedelta(minutes=5)
     )
 
-    assert scraped("cartomaniak_games_in_progress", kind="game") == 2
-    assert scraped("cartomaniak_games_in_progress", kind="table") == 0
+    # Labelled by the registry's game now (no more kinds of tables): every game is there.
+    assert scraped("cartomaniak_games_in_progress", variant="manille-2p") == 2
+    assert scraped("cartomaniak_games_in_progress", variant="manille-flemish") == 0
+    assert scraped("cartomaniak_games_in_progress", variant="manille-french") == 0
     assert scraped("cartomaniak_lobby_members_present") == 1
 
 
@@ -240,7 +245,7 @@ async def test_the_sockets_gauge_follows_sockets_opened_and_closed(alice, bob) -
 def test_a_computer_decision_is_timed_and_its_move_counted(alice) -> None:
     # With this deal, the computer (seat 1) speaks first. A move counts once committed: this test
     # commits.
-    game = robots.computer_game_start(
+    game = robot_services.computer_game_start(
         user=alice, level="facile", format="first-to-71", rng=random.Random(3)
     )
     decisions_before = counted(
@@ -248,7 +253,7 @@ def test_a_computer_decision_is_timed_and_its_move_counted(alice) -> None:
     )
     moves_before = counted(metrics.MOVES, "cartomaniak_moves_total", kind="game")
 
-    is_played = robots.computer_move(game_id=game.pk, version=game.version)
+    is_played = turns.computer_move(game_id=game.pk, version=game.version)
 
     assert engine.seat_to_act(engine.state_from_json(game.state)) == 1
     assert is_played is True

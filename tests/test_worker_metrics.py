@@ -28,7 +28,8 @@ WORKER = textwrap.dedent(
     from celery.signals import worker_init, worker_process_shutdown
 
     import cartomaniak.celery  # noqa: F401  (the signals' receivers)
-    from games import engine, robots
+    from games import engine
+    from games.robots import turns
 
     worker_init.send(sender=None)
     child = os.fork()
@@ -37,7 +38,7 @@ WORKER = textwrap.dedent(
         state = engine.deal_start(state, engine.shuffled_deck(random.Random(1)))
         view = engine.player_view(state, engine.seat_to_act(state))
         for seed in (1, 2):
-            robots._decide("moyen", view, seed=seed)
+            turns._decide("moyen", view, seed=seed)
         worker_process_shutdown.send(sender=None, pid=os.getpid(), exitcode=0)
         os._exit(0)
     os.waitpid(child, 0)

@@ -41,6 +41,8 @@ COMPUTER_QUEUE = "computer"
 SWEEP_GRACE_SECONDS = 5.0
 # The one job of a scheduled turn: `turn(game_id, version)`.
 TURN_JOB = "games.robots.turns.computer_move"
+# The Celery task that runs `TURN_JOB` on the queue `computer`.
+TURN_TASK = "games.tasks.computer_act"
 
 
 def turn_seed(game_id: int, version: int, purpose: str) -> int:
@@ -83,12 +85,12 @@ def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
     """
     try:
         if settings.BACKGROUND_JOBS == "celery":
-            from celery import current_app
-
-            # A copy older than a minute is pointless: the sweep has sent the turn again.
-            current_app.send_task(
-                "games.tasks.computer_act",
-                args=(game_id, version),
+            # The task object, found by its dotted name (the tasks import the turns, which
+            # import the writer): `apply_async`, unlike a bare `send_task`, keeps Celery's
+            # eager mode, where the task runs where it is sent. A copy older than a minute is
+            # pointless: the sweep has sent the turn again.
+            import_string(TURN_TASK).apply_async(
+                (game_id, version),
                 countdown=delay,
                 expires=delay + 60,
                 queue=COMPUTER_QUEUE,

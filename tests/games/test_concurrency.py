@@ -59,14 +59,14 @@ def test_two_members_joining_one_game_at_once_seat_one(alice, bob, make_member):
     game = lobby.game_open(user=alice, format="six-deals", is_ranked=False)
 
     outcomes = run_at_once(
-        lambda: lobby.game_join(game_id=game.pk, user=bob).seat1_id,
-        lambda: lobby.game_join(game_id=game.pk, user=carol).seat1_id,
+        lambda: lobby.game_join(game_id=game.pk, user=bob).player_at(1).pk,
+        lambda: lobby.game_join(game_id=game.pk, user=carol).player_at(1).pk,
     )
 
     game.refresh_from_db()
     assert sorted(kind for kind, _ in outcomes) == ["error", "ok"]
     assert ("error", "game_not_open") in outcomes
-    assert ("ok", game.seat1_id) in outcomes
+    assert ("ok", game.player_at(1).pk) in outcomes
     assert GameAction.objects.filter(game=game).count() == 1
 
 

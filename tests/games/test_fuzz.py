@@ -19,6 +19,7 @@ from django.core.cache import cache
 from django.db import connections
 
 from games import engine
+from games.lobby import services as lobby
 from games.models import Game, GameAction
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
@@ -152,8 +153,8 @@ async def test_fuzzed_frames_change_nothing_but_the_legal_moves(alice, bob, make
     path = f"/ws/parties/{game.pk}/"
     players = [(await open_socket(path, session))[0] for session in sessions]
     spectator = (await open_socket(path))[0]
-    lobby = (await open_socket("/ws/salle/", sessions[0]))[0]
-    await receive_until(lobby, lambda frame: frame["type"] == "lobby")
+    room = (await open_socket("/ws/salle/", sessions[0]))[0]
+    await receive_until(room, lambda frame: frame["type"] == "lobby")
     views = [await state_at(socket, 1) for socket in players]
     rng = random.Random(20261130)
     legal_moves = []
@@ -180,7 +181,7 @@ async def test_fuzzed_frames_change_nothing_but_the_legal_moves(alice, bob, make
             {"type": "create", "format": "six-deals", "is_ranked": False},
             {"type": "snapshot"},
         ]
-        for seat, socket in enumerate([*players, spectator, lobby]):
+        for seat, socket in enumerate([*players, spectator, room]):
             frame = fuzz_frame(rng, templates)
             legal = views[seat]["view"]["legal_actions"] if seat < 2 else []
             if seat < 3 and is_a_legal_move(frame, version, legal):
@@ -205,5 +206,5 @@ async def test_fuzzed_frames_change_nothing_but_the_legal_moves(alice, bob, make
     assert [
         record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR
     ] == []
-    for socket in (*players, spectator, lobby):
+    for socket in (*players, spectator, room):
         await socket.disconnect()

@@ -13,7 +13,7 @@ from django.db import connections
 from django.test import Client
 
 from games import limits
-from games.lobby import services as lobby
+from games.lobby import services as lobby_services
 from games.models import Game
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
@@ -43,8 +43,8 @@ async def closed_with(communicator) -> int | None:
 
 async def started_game(alice, bob) -> Game:
     def start():
-        game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
-        return lobby.game_join(game_id=game.pk, user=bob)
+        game = lobby_services.game_open(user=alice, format="first-to-71", is_ranked=False)
+        return lobby_services.game_join(game_id=game.pk, user=bob)
 
     return await sync_to_async(start)()
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 
 from games.models import Game, GameAction, Seat
+from games.robots import turns
 from games.tables import services as tables
 from tests.games.partnership_helpers import full_table, random_member_action
 from tests.games.test_concurrency import run_at_once
@@ -17,7 +18,7 @@ def members_turn(table: Game) -> Game:
     """Let the computers play until the host (seat 0) is to act."""
     table.refresh_from_db()
     while random_member_action(table, random.Random(0))[0] != 0:
-        assert table_computer_move(game_id=table.pk, version=table.version)
+        assert turns.computer_move(game_id=table.pk, version=table.version)
         table.refresh_from_db()
     return table
 

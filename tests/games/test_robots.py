@@ -1,9 +1,10 @@
-"""Computer members, computer games and the turn runner's service functions (games/robots.py).
+"""Computer members, computer games and the turn runner's service functions (games/robots/).
 
 The runner is driven synchronously here through its service (`computer_move`); the real thread
 runs in tests/games/test_robots_consumers.py, the restart in tests/games/test_robots_restart.py.
 """
 
+import json
 import random
 from datetime import timedelta
 
@@ -121,10 +122,14 @@ def test_a_computer_game_starts_at_once_free_with_the_member_at_seat_0(alice) ->
     assert game.player_at(1).is_computer and game.player_at(1).computer_level == "moyen"
     frame = game_frame(game=game, seat=0)
     assert frame["game"]["seats"][1] == {
+        "seat": 1,
+        "team": 1,
         "name": "Ordinateur (moyen)",
         "stars": None,
         "stars_label": "",
         "is_computer": True,
+        "computer_level": "moyen",
+        "is_you": False,
     }
     assert frame["game"]["stakes"] is None
 
@@ -153,7 +158,7 @@ def test_two_members_play_the_same_level_at_the_same_time(alice, bob) -> None:
     first = robot_services.computer_game_start(user=alice, level="fort", format="first-to-71")
     second = robot_services.computer_game_start(user=bob, level="fort", format="first-to-71")
 
-    assert first.seat1_id == second.seat1_id
+    assert first.player_at(1).pk == second.player_at(1).pk
     assert {first.status, second.status} == {Game.Status.IN_PROGRESS}
 
 
@@ -221,7 +226,7 @@ def test_the_waiting_room_lists_a_computer_game_to_watch_with_the_computer_named
     watch_list = page.split('id="watch-list"')[1].split("</ul>")[0]
     assert "Ordinateur (fort)" in watch_list
     assert "ordinateur-fort" not in watch_list
-    assert lobby_games_in_progress()[0]["seats"][1]["computer_level"] == "fort"
+    assert lobby_games_in_progress()[0]["players"][1]["computer_level"] == "fort"
 
 
 # --- Turns ------------------------------------------------------------------------------------
@@ -359,18 +364,38 @@ def test_leaving_computer_games_never_bars_from_ranked_play(alice) -> None:
     assert member_completion(user=alice) == (0, 0)
 
 
+def page_frame(page: str) -> dict:
+    """The first `state` frame a table page carries (its `initial-frame` script)."""
+    script = page.split('<script id="initial-frame" type="application/json">')[1]
+    return json.loads(script.split("</script>")[0])
+
+
 def test_the_replay_form_is_shown_to_the_player_of_a_computer_game(alice) -> None:
+    # *Rejouer* is one form for every game now (POST /parties/<id>/rejouer/, drawn from the
+    # frame's `can_play_again` and `again_url`): at the end of a computer game, its player gets
+    # another game against the same level in the same format; a spectator does not.
     game = robot_services.computer_game_start(user=alice, level="fort", format="six-deals")
+    play_out(game, alice, random.Random(5))
     client = Client()
     client.force_login(alice)
 
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
-    spectator_page = Client().get(reverse("games:table", args=[game.pk])).content.decode()
+    frame = page_frame(client.get(reverse("games:table", args=[game.pk])).content.decode())
+    spectator_frame = page_frame(
+        Client().get(reverse("games:table", args=[game.pk])).content.decode()
+    )
 
-    assert 'id="computer-replay"' in page
-    assert '<input type="hidden" name="level" value="fort">' in page
-    assert '<input type="hidden" name="format" value="six-deals">' in page
-    assert 'id="computer-replay"' not in spectator_page
+    assert frame["game"]["can_play_again"] is True
+    assert frame["game"]["again_url"] == reverse("games:again", args=[game.pk])
+    assert spectator_frame["game"]["can_play_again"] is False
+    response = client.post(frame["game"]["again_url"])
+    again = Game.objects.exclude(pk=game.pk).get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:table", args=[again.pk])
+    assert again.origin == Game.Origin.COMPUTER
+    assert again.status == Game.Status.IN_PROGRESS
+    assert again.format == "six-deals"
+    assert again.player_at(0) == alice
+    assert again.player_at(1).computer_level == "fort"
 
 
 # --- Celery -----------------------------------------------------------------------------------
