@@ -455,8 +455,9 @@ def replay_steps_from_record(record: dict) -> dict:
     Also one step per new deal, before its first decision, and one for a forfeit ending the
     match. Each step holds the spectator's view with every hand shown (the match is over:
     nothing is secret any more) and the trick last taken. The deals beside the viewer, with the
-    totals after each, are `replay`'s own output for the same record, and each deal says
-    whether its deck matches the commitment published before it was dealt.
+    totals after each, are `replay`'s own output for the same record, each with its deck, salt
+    and commitment so that the viewer checks them itself; `is_verified` is the server's check
+    of every deal, for a browser that cannot compute SHA-256.
     """
     from games.engine.variants import verify_record
 
@@ -507,7 +508,12 @@ def replay_steps_from_record(record: dict) -> dict:
             {
                 **summary,
                 "totals": totals,
+                # The deck and its salt with the commitment published before the deal: the
+                # viewer recomputes the digest in the browser (docs/table.md). The match is
+                # over and its record public: nothing here is secret any more.
                 "commitment": deal_record.get("commitment"),
+                "deck": list(deal_record["deck"]),
+                "salt": deal_record.get("salt"),
             }
         )
     return {

@@ -65,6 +65,9 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             " donnes."
         ),
         "dealer": _("donneur"),
+        "your_hand": _("Votre main"),
+        "hand_of": _("Main de %(name)s"),
+        "stacks_of": _("Cartes posées devant %(name)s"),
         "you": _("vous"),
         "partner": _("partenaire"),
         "host": _("hôte"),
@@ -119,8 +122,11 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "cap": _("Plafond atteint : 480 points au plus par donne."),
         },
         "capot_short": _("capot"),
+        "deal_in_play": _("en cours"),
         "cut_short": _("interrompue"),
-        "history_cell": _("%(points)s pts → +%(score)s (%(total)s)"),
+        # A deal of the history, for a team: its score and the total after it, its card points.
+        "history_score": _("+%(score)s → %(total)s"),
+        "history_points": _("%(points)s pts"),
         # Verifiable deals (docs/engine.md): the commitment published before each deal.
         "commitment": _("Donne vérifiable : %(hash)s"),
         "commitment_title": _(
@@ -141,7 +147,8 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "left": _("Forfait : %(name)s a quitté la partie."),
             "timeout": _("Forfait au temps : %(name)s n'a pas joué à temps."),
         },
-        "final_totals": _("Score final : %(name0)s %(a)s, %(name1)s %(b)s."),
+        # Each side's name and total, joined by the script ("alice 71, bob 40").
+        "final_score": _("Score final : %(scores)s."),
         "ladder_won": _("Classement %(ladder)s : +%(n)s points"),
         "ladder_lost": _("Classement %(ladder)s : −%(n)s points"),
         "cancelled": _("Cette partie a été annulée."),
@@ -156,6 +163,10 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "declined": _("Revanche refusée."),
             "expired": _("La proposition de revanche a expiré."),
             "gone": _("Votre adversaire a quitté la table : pas de revanche possible."),
+            # A table of several people: the rematch starts once every other one accepts.
+            "waiting_others": _("Revanche proposée : en attente de la réponse des autres joueurs…"),
+            "you_accepted": _("Vous acceptez la revanche : en attente des autres joueurs…"),
+            "gone_all": _("Les autres joueurs ont quitté la table : pas de revanche possible."),
         },
         # Setting a table up: seats, computers, the host's start.
         "computer": {
@@ -191,4 +202,16 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "replay_start": _("Début de la donne %(n)s"),
         "verified": _("Chaque donne correspond à l'empreinte publiée avant elle."),
         "not_verified": _("Donnes antérieures aux empreintes : elles ne peuvent être vérifiées."),
+        # Each deal's row of the replay: its deck checked against its commitment in the browser.
+        "deal_verified": _("Paquet conforme à l'empreinte publiée avant la donne"),
+        "deal_mismatch": _("Paquet différent de l'empreinte publiée avant la donne"),
+        "deal_unverifiable": _("Donne sans empreinte : elle ne peut être vérifiée"),
+        "deal_checking": _("Vérification…"),
+        "checked_by_server": _(
+            "Ce navigateur ne calcule pas SHA-256 : le serveur a vérifié chaque donne."
+        ),
+        "checked_by_server_failed": _(
+            "Ce navigateur ne calcule pas SHA-256, et le serveur n'a pas pu vérifier chaque donne."
+        ),
+        "mismatch_found": _("Attention : au moins une donne ne correspond pas à son empreinte."),
     }

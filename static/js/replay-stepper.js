@@ -1,7 +1,7 @@
-/* The controls of a replay viewer, shared by the two-player and the four-player replays: step
- * by action, by trick, by deal, or with the arrow keys. The page draws each step (`show`) and
- * says what happened in it (`describe`); a step that completes a trick is a play that leaves
- * the trick empty. Controls: templates games/replay_controls.html. */
+/* The controls of the replay viewer, whatever the game: step by action, by trick, by deal, or
+ * with the arrow keys. The table's core (table.js) draws each step (`show`) and says what
+ * happened in it (`describe`); a step that completes a trick is a play that leaves the trick
+ * empty. Controls: templates games/replay_controls.html. */
 (function () {
   "use strict";
 

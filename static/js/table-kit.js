@@ -1,7 +1,6 @@
-/* What every card table draws and does the same way (the two-player table, table.js, and the
- * table for four, partnership-table.js): sentences with %(name)s fields and plural forms, card
- * faces and backs with their readable corner index, the tones, the tab's favicon on one's turn
- * and the account's sound switch.
+/* The table's small tools (the core, table.js, and its layout scripts use them): sentences with
+ * %(name)s fields and plural forms, card faces and backs with their readable corner index, the
+ * tones, the tab's favicon on one's turn and the account's sound switch.
  *
  * window.tableKit(S, {cardsUrl}) returns those functions bound to the page's strings S.
  */

@@ -1,5 +1,14 @@
-/* The game table: renders each `state` frame, sends the player's decisions (docs/protocol.md).
- * Every sentence comes from the page (table-strings), translated on the server.
+/* The table of every game, and its replay (docs/table.md): the core. It draws each `state` frame
+ * of /ws/parties/<id>/ and sends the player's decisions (docs/protocol.md); every sentence comes
+ * from the page (table-strings, translated on the server, the game's own words from its
+ * registry entry), everything about seats from the frame (`seat_count`, `teams`, `direction`).
+ *
+ * What differs with the number of seats is the layout script the page includes before this one
+ * (table-two.js, table-four.js), `window.tableLayout`: where each seat sits, the felt's markup of
+ * its seats, what it draws of its own (the two-player table stacks), and how big the cards may
+ * be. Everything else is here: the socket and its versions, the clock, presence, the trick held
+ * on the table, the overlays, the rematch and *Rejouer*, the open table's set-up, sounds,
+ * keyboard, the announcer, the commitments of the deals, and the replay of a finished game.
  *
  * Frames are queued: when one completes a trick, the trick stays on the table for TRICK_HOLD_MS
  * with its winning card marked before the frame's new position is shown (the server never
@@ -9,27 +18,20 @@
   "use strict";
 
   var root = document.getElementById("table");
-  if (!root) return;
+  var L = window.tableLayout;
+  if (!root || !L) return;
   var S = JSON.parse(document.getElementById("table-strings").textContent);
   var current = JSON.parse(document.getElementById("initial-frame").textContent);
   var kit = window.tableKit(S, {cardsUrl: root.getAttribute("data-cards-url")});
-  var SYMBOLS = kit.SYMBOLS;
   var fmt = kit.fmt;
-  var plural = kit.plural;
   var el = kit.el;
-  var cardLabel = kit.cardLabel;
-  var cardName = kit.cardName;
-  var joinCards = kit.joinCards;
-  var suitText = kit.suitText;
-  var fillFace = kit.fillFace;
-  var faceNode = kit.faceNode;
-  var backNode = kit.backNode;
-  var sound = kit.sound;
-  var setFavicon = kit.setFavicon;
+  var isReplay = root.getAttribute("data-replay") === "true";
+  var SUIT_ORDER = ["S", "H", "D", "C"];
   var TRICK_HOLD_MS = 1200;
   var DEAL_SUMMARY_MS = 8000;
   var DRAW_MS = 4000;
-  var countdownEnd = null;
+  var COMMITMENT_SHOWN = 12;
+  var OVERLAYS = ["draw-panel", "deal-summary", "history", "match-end"];
   var queue = [];
   var isHolding = false;
   var shownTrickKey = current.game.completed_trick ? current.game.completed_trick.key : null;
@@ -39,95 +41,241 @@
   var pendingMatchEnd = false;
   var baseTitle = document.title;
   var announced = "";
+  var countdownEnd = null;
+  var warnedShort = false;
+  var lastSoundVersion = current.version;
+  var wasMyTurn = false;
+  var presenceBySeat = null;
+  var presenceAt = performance.now();
+  var rematch = null;
+  var rematchTimer = null;
 
   function $(id) {
     return document.getElementById(id);
   }
 
   function completeDeals(view) {
-    return view ? view.deals.filter(function (deal) { return deal.complete; }) : [];
+    return view && view.deals ? view.deals.filter(function (deal) { return deal.complete; }) : [];
   }
 
-  function playerName(seat) {
-    var player = current.game.players[seat];
-    return player ? player.name : "";
+  function sum(values) {
+    return (values || []).reduce(function (total, value) { return total + value; }, 0);
   }
 
-  function legalPlays(view) {
+  // --- Seats, teams, names --------------------------------------------------------------------
+
+  function bottomSeat(game) {
+    return game.your_seat === null || game.your_seat === undefined ? 0 : game.your_seat;
+  }
+
+  /* Where a seat sits on this screen: the layout's place for its distance from the bottom seat
+   * in the order of play, drawn in the game's direction. */
+  function placeOf(seat, game) {
+    var count = game.seat_count;
+    return L.placeOf((seat - bottomSeat(game) + count) % count, game.direction);
+  }
+
+  function seatAt(place, game) {
+    for (var seat = 0; seat < game.seat_count; seat += 1) {
+      if (placeOf(seat, game) === place) return seat;
+    }
+    return null;
+  }
+
+  function seatName(seat, game) {
+    var entry = (game || current.game).seats[seat];
+    if (!entry || !entry.name) return S.free_seat;
+    if (entry.is_computer) return S.computer[entry.computer_level] || entry.name;
+    return entry.name;
+  }
+
+  function teamOf(seat, game) {
+    var teams = (game || current.game).teams;
+    for (var team = 0; team < teams.length; team += 1) {
+      if (teams[team].indexOf(seat) !== -1) return team;
+    }
+    return null;
+  }
+
+  function ownTeam(game) {
+    return teamOf(bottomSeat(game), game);
+  }
+
+  function partnerOf(seat, game) {
+    if (seat === null || seat === undefined) return [];
+    return game.teams[teamOf(seat, game)].filter(function (other) { return other !== seat; });
+  }
+
+  /* A team as this screen names it: its player when it is one seat; "Nous" and "Eux" for a
+   * player among partners; the partners' names for a spectator. */
+  function teamLabel(team, game) {
+    var seats = game.teams[team];
+    if (seats.length === 1) return seatName(seats[0], game);
+    if (game.your_seat !== null && game.your_seat !== undefined) {
+      return team === teamOf(game.your_seat, game) ? S.team_us : S.team_them;
+    }
+    return fmt(S.team_of, {a: seatName(seats[0], game), b: seats.slice(1).map(function (seat) {
+      return seatName(seat, game);
+    }).join(", ")});
+  }
+
+  /* The teams in the order the screen lists them: the bottom seat's first. */
+  function teamOrder(game) {
+    var own = ownTeam(game);
+    var order = [own];
+    game.teams.forEach(function (_seats, team) {
+      if (team !== own) order.push(team);
+    });
+    return order;
+  }
+
+  function isPlayer(game) {
+    return game.your_seat !== null && game.your_seat !== undefined;
+  }
+
+  function isMyTurn(view, game) {
+    return game.status === "in_progress" && !!view && isPlayer(game) && view.seat_to_act === game.your_seat;
+  }
+
+  function legalCards(view) {
     var cards = {};
-    (view.legal_actions || []).forEach(function (action) {
+    ((view && view.legal_actions) || []).forEach(function (action) {
       if (action.type === "play") cards[action.card] = true;
     });
     return cards;
   }
 
+  /* Nothing has been played yet in the deal on the table: its commitment is shown, a forced
+   * roll explained. */
+  function isBeforeFirstCard(view) {
+    return !!view && view.phase !== "dealing" && !view.trick.length && !sum(view.tricks_won);
+  }
+
   // --- Sending --------------------------------------------------------------------------------
 
-  function act(action) {
-    var sent = socket.send({type: "act", version: current.version, action: action});
+  var socket = {send: function () { return false; }};
+
+  function send(message) {
+    var sent = socket.send(message);
     if (!sent) showRuleError(S.not_sent);
+    return sent;
   }
 
-  function cardButton(card, isLegal, isMyTurn) {
-    return kit.cardButton(card, isLegal, isMyTurn, function (played) {
-      act({type: "play", card: played});
+  function act(action) {
+    var message = {};
+    Object.keys(action).forEach(function (key) {
+      if (key !== "seat") message[key] = action[key];
     });
+    send({type: "act", version: current.version, action: message});
   }
 
-  // --- Layout ---------------------------------------------------------------------------------
+  function play(card) {
+    act({type: "play", card: card});
+  }
 
-  /* Size the cards so that the whole table fits the window: the hand of 8 across the felt's
-   * width, four rows of cards (opponent's stacks, trick, own stacks, hand) and the text lines
-   * in its height. */
+  // --- What the layout scripts are given ------------------------------------------------------
+
+  /* The markup of one seat: its name box, its hand and its set-up controls (the layout adds
+   * what else it needs and puts the seat on the felt). */
+  function seatElement(place) {
+    var box = el("div", {"class": "seat seat--" + place, id: "seat-" + place, "data-place": place});
+    var card = el("div", {"class": "player-card", id: "player-" + place});
+    card.appendChild(el("span", {"class": "presence", "aria-hidden": "true"}));
+    card.appendChild(el("span", {"class": "player-name"}));
+    card.appendChild(el("span", {"class": "stars"}));
+    card.appendChild(el("span", {"class": "player-tag"}));
+    card.appendChild(el("span", {"class": "presence-text"}));
+    box.appendChild(card);
+    box.appendChild(el("div", {"class": "hand", id: "hand-" + place, role: "group"}));
+    box.appendChild(el("div", {"class": "seat-controls", id: "controls-" + place}));
+    return box;
+  }
+
+  var ctx = {
+    S: S,
+    kit: kit,
+    el: el,
+    root: root,
+    felt: $("felt"),
+    center: $("center"),
+    isReplay: isReplay,
+    seatElement: seatElement,
+    placeOf: placeOf,
+    seatAt: seatAt,
+    seatName: seatName,
+    isPlayer: isPlayer,
+    isMyTurn: isMyTurn,
+    legalCards: legalCards,
+    play: play,
+  };
+
+  // --- Fitting the window ---------------------------------------------------------------------
+
+  /* Size the cards so that the whole table fits the window: the felt takes the height left
+   * below the bar, the layout says how wide a card may be (its rows of cards across the width),
+   * and the largest card whose felt holds everything in its height wins. */
   function layout() {
     var felt = $("felt");
-    if (felt.hidden) return;
     var top = felt.getBoundingClientRect().top + window.scrollY;
-    var height = window.innerHeight - top - 8;
-    var width = felt.clientWidth - 16;
+    var height = Math.max(window.innerHeight - top - 8, 280);
+    root.style.setProperty("--felt-h", height.toFixed(0) + "px");
+    var style = window.getComputedStyle(felt);
+    var width = felt.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     var isNarrow = width < 560;
-    // Text rows: two player lines, deal info, trick caption, turn line, decision buttons.
-    var textHeight = isNarrow ? 230 : 235;
-    // The replay shows the opponent's hand face up: one more row of cards.
-    var rows = root.getAttribute("data-replay") === "true" ? 5.5 : 4.55;
-    var byHeight = (height - textHeight) / rows;
-    // On a phone the hand overlaps (its corner indexes stay visible), on a desktop it does not.
-    var overlap = isNarrow ? 0.72 : 1.08;
-    var byWidthHand = width / (1 + 7 * overlap) / 1.4 * 1.4;
-    var cardHeight = Math.min(byHeight, byWidthHand * 1.45, 190);
-    cardHeight = Math.max(cardHeight, 54);
-    var cardWidth = cardHeight / 1.45;
-    root.style.setProperty("--card-h", cardHeight.toFixed(1) + "px");
-    root.style.setProperty("--card-w", cardWidth.toFixed(1) + "px");
-    root.style.setProperty("--hand-step", (cardWidth * overlap).toFixed(1) + "px");
-    root.style.setProperty("--felt-h", Math.max(height, 300).toFixed(0) + "px");
     root.classList.toggle("is-narrow", isNarrow);
+    var room = {width: width, height: height, isNarrow: isNarrow, isReplay: isReplay, frame: current};
+    var bounds = L.cardBounds(room);
+    function apply(cardWidth) {
+      var sizes = L.sizes(cardWidth, room);
+      sizes["card-w"] = cardWidth;
+      sizes["card-h"] = cardWidth * 1.45;
+      Object.keys(sizes).forEach(function (name) {
+        var value = sizes[name];
+        root.style.setProperty("--" + name, typeof value === "number" ? value.toFixed(1) + "px" : value);
+      });
+    }
+    function fits() {
+      return felt.scrollHeight <= felt.clientHeight + 1 && felt.scrollWidth <= felt.clientWidth + 1;
+    }
+    var low = bounds.min;
+    var high = Math.max(bounds.min, bounds.max);
+    apply(high);
+    if (!fits()) {
+      // The largest card width that fits, to the nearest pixel.
+      while (high - low > 1) {
+        var middle = (low + high) / 2;
+        apply(middle);
+        if (fits()) low = middle;
+        else high = middle;
+      }
+      apply(low);
+    }
   }
 
-  // --- Rendering ------------------------------------------------------------------------------
+  // --- Rendering: seats -----------------------------------------------------------------------
 
-  function dealLine(view, seat) {
-    if (!view || view.phase !== "play" && !view.tricks_won[0] && !view.tricks_won[1]) return "";
-    return plural(S.tricks_count, view.tricks_won[seat]) + " · " + plural(S.points_count, view.card_points[seat]);
-  }
-
-  function renderPlayers(view, game, bottom) {
-    [["player-bottom", bottom], ["player-top", 1 - bottom]].forEach(function (pair) {
-      var box = $(pair[0]);
-      var seat = pair[1];
-      var player = game.players[seat];
-      box.querySelector(".player-name").textContent = player ? player.name : "…";
-      box.querySelector(".stars").textContent = player ? player.stars_label : "";
-      box.querySelector(".player-total").textContent = view ? String(view.totals[seat]) : "";
-      box.querySelector(".player-target").textContent = view ? " / " + game.target : "";
-      box.querySelector(".player-deal").textContent = dealLine(view, seat);
+  function renderSeats(view, game, isHold) {
+    L.places.forEach(function (place) {
+      var seat = seatAt(place, game);
+      var box = $("player-" + place);
+      if (seat === null) return;
+      var entry = game.seats[seat];
+      box.querySelector(".player-name").textContent = seatName(seat, game);
+      box.querySelector(".stars").textContent = entry.stars_label || "";
       var tags = [];
-      if (view && view.dealer === seat) tags.push(S.dealer);
+      if (view && view.dealer === seat && game.status !== "open") tags.push(S.dealer);
       if (game.your_seat === seat) tags.push(S.you);
+      else if (partnerOf(game.your_seat, game).indexOf(seat) !== -1) tags.push(S.partner);
+      if (game.status === "open" && entry.name && entry.name === game.host && !entry.is_computer) tags.push(S.host);
       box.querySelector(".player-tag").textContent = tags.length ? "(" + tags.join(", ") + ")" : "";
       box.setAttribute("data-seat", String(seat));
-      box.classList.toggle("is-to-act", !!view && view.seat_to_act === seat && game.status === "in_progress");
+      box.setAttribute("data-team", String(teamOf(seat, game)));
+      box.setAttribute("data-side", teamOf(seat, game) === ownTeam(game) ? "us" : "them");
+      box.classList.toggle("is-free", !entry.name);
+      box.classList.toggle("is-partner", partnerOf(game.your_seat, game).indexOf(seat) !== -1);
+      box.classList.toggle("is-to-act", !isHold && !!view && view.seat_to_act === seat && game.status === "in_progress");
       renderPresence(box, game, seat);
+      renderSeatControls(place, seat, game);
     });
   }
 
@@ -135,7 +283,13 @@
     var presence = presenceBySeat ? presenceBySeat[seat] : null;
     var text = "";
     var state = "unknown";
-    if (presence && game.status === "in_progress") {
+    var entry = game.seats[seat];
+    if (isReplay) {
+      state = "unknown";
+    } else if (entry && entry.is_computer && game.status !== "finished") {
+      // A computer player never leaves its table (the presence frame may predate its seat).
+      state = "here";
+    } else if (presence && entry && entry.name && (game.status === "in_progress" || game.status === "open")) {
       state = presence.connected ? "here" : "away";
       if (!presence.connected) {
         var seconds = presence.away_seconds;
@@ -152,47 +306,197 @@
     box.querySelector(".presence-text").textContent = text;
   }
 
-  function renderDealInfo(view, game) {
-    var number = "";
+  function controlButton(label, message, className) {
+    var button = el("button", {type: "button", "class": className || "tool"}, label);
+    button.addEventListener("click", function () {
+      send(message);
+    });
+    return button;
+  }
+
+  /* An open table's set-up by the seat: sit down, a computer player for the host, leave. A game
+   * that starts by itself once full (waiting in the room for an opponent) has none. */
+  function renderSeatControls(place, seat, game) {
+    var box = $("controls-" + place);
+    box.textContent = "";
+    if (game.status !== "open" || game.starts_when_full || isReplay) return;
+    var entry = game.seats[seat];
+    var isTaken = !!entry.name;
+    // A visitor who is not logged in watches: a seat is for a member.
+    if (!isTaken && !isPlayer(game) && root.getAttribute("data-member") === "true") {
+      box.appendChild(controlButton(S.sit, {type: "take_seat", seat: seat}, "announce"));
+    }
+    if (!isTaken && game.is_host) {
+      var id = "level-" + seat;
+      box.appendChild(el("label", {"for": id, "class": "visually-hidden"}, S.level));
+      var select = el("select", {id: id, "class": "level-select"});
+      Object.keys(S.level_labels).forEach(function (level) {
+        var option = el("option", {value: level}, S.level_labels[level]);
+        if (level === "moyen") option.selected = true;
+        select.appendChild(option);
+      });
+      box.appendChild(select);
+      var fill = el("button", {type: "button", "class": "tool", "data-fill": String(seat)}, S.fill);
+      fill.addEventListener("click", function () {
+        send({type: "fill_seat", seat: seat, level: select.value});
+      });
+      box.appendChild(fill);
+    }
+    if (isTaken && entry.is_computer && game.is_host) {
+      box.appendChild(controlButton(S.empty, {type: "empty_seat", seat: seat}));
+    }
+    if (isTaken && entry.is_you && !game.is_host) {
+      box.appendChild(controlButton(S.leave_seat, {type: "leave_seat"}));
+    }
+  }
+
+  function renderOpen(game) {
+    var isOpen = game.status === "open" && !isReplay;
+    $("open-controls").hidden = !isOpen;
+    if (!isOpen) return;
+    $("waiting").hidden = !game.starts_when_full;
+    var missing = game.seats.filter(function (entry) { return !entry.name; }).length;
+    var status = "";
+    if (!game.starts_when_full) {
+      status = missing ? kit.plural(S.waiting_players, missing) : S.ready;
+      if (!game.is_host) status += " " + fmt(S.waiting_host, {name: game.host});
+    }
+    $("open-status").textContent = status;
+    $("start-button").hidden = !game.is_host || game.starts_when_full;
+    $("start-button").disabled = missing > 0;
+    $("cancel-button").hidden = !game.is_host || game.starts_when_full;
+  }
+
+  // --- Rendering: scores, the deal, the turn --------------------------------------------------
+
+  function dealLine(view, team) {
+    if (!view || view.phase !== "play" && !sum(view.tricks_won)) return "";
+    return fmt(S.tricks_points, {
+      tricks: kit.plural(S.tricks_count, view.tricks_won[team]),
+      points: kit.plural(S.points_count, view.card_points[team]),
+    });
+  }
+
+  function renderScores(view, game) {
+    var box = $("team-scores");
+    box.textContent = "";
     if (view) {
+      teamOrder(game).forEach(function (team) {
+        var score = el("span", {"class": "team-score", id: "score-team-" + team, "data-team": String(team)});
+        score.classList.toggle("is-own", team === ownTeam(game) && isPlayer(game));
+        score.appendChild(el("span", {"class": "team-name"}, teamLabel(team, game)));
+        score.appendChild(document.createTextNode(" "));
+        score.appendChild(el("strong", {"class": "team-total"}, String(view.totals[team])));
+        // A match in a number of deals (boompje) has no target: its deal number says how far.
+        score.appendChild(el("span", {"class": "team-target"}, game.target ? " / " + game.target : ""));
+        score.appendChild(el("span", {"class": "team-deal"}, dealLine(view, team)));
+        box.appendChild(score);
+      });
+    }
+    var number = "";
+    if (view && view.phase !== "dealing") {
       number = game.regular_deals && view.deal_number <= game.regular_deals
         ? fmt(S.deal_of, {n: view.deal_number, total: game.regular_deals})
         : fmt(S.deal_number, {n: view.deal_number});
     }
     $("deal-number").textContent = number;
-    var trump = "";
-    if (view) {
-      if (view.rolled) trump = S.rolled;
-      else if (view.trump) trump = fmt(S.trump, {suit: suitText(view.trump)});
-      else trump = S.no_trump_yet;
-    }
-    $("trump-info").textContent = trump;
-    $("trump-info").className = view && view.trump && !view.rolled ? "trump suit-" + view.trump : "trump";
-    $("buque-info").textContent = view && view.buque !== "none" ? S[view.buque] : "";
+    // The two-player boxes say who deals; around a larger table the line says it too.
+    $("dealer-info").textContent = view && game.seat_count > 2 && view.phase !== "dealing"
+      ? fmt(S.dealer_is, {name: seatName(view.dealer, game)}) : "";
     $("multiplier-info").textContent = view && view.multiplier > 1 ? fmt(S.multiplier, {n: view.multiplier}) : "";
   }
 
-  function isMyTurn(view, game) {
-    return game.status === "in_progress" && !!view && game.your_seat !== null && view.seat_to_act === game.your_seat;
+  function trumpText(deal) {
+    if (deal.rolled) return S.rolled;
+    if (deal.blind) return S.blind;
+    if (deal.no_trump) return S.no_trump;
+    if (deal.trump) return fmt(S.trump, {suit: kit.suitText(deal.trump)});
+    return "";
+  }
+
+  /* What was announced in the deal, each as its game names it (mee by the dealer's
+   * opponents, tegen by the dealer's team; buque and sur-buque). */
+  function announcements(deal, game, withBuque) {
+    var parts = [];
+    if (withBuque && (deal.buque === "buque" || deal.buque === "surbuque")) parts.push(S[deal.buque]);
+    var dealerTeam = teamOf(deal.dealer, game);
+    if (deal.mee) {
+      var opponents = game.teams.map(function (_seats, team) { return team; }).filter(function (team) { return team !== dealerTeam; });
+      parts.push(fmt(S.announced_by, {what: S.mee, team: opponents.map(function (team) { return teamLabel(team, game); }).join(", ")}));
+    }
+    if (deal.tegen) parts.push(fmt(S.announced_by, {what: S.tegen, team: teamLabel(dealerTeam, game)}));
+    return parts;
+  }
+
+  function renderDealInfo(view, game) {
+    var trumpNode = $("trump-info");
+    trumpNode.className = "trump";
+    trumpNode.textContent = "";
+    $("announce-info").textContent = "";
+    var turned = $("turned-up-info");
+    turned.textContent = "";
+    turned.className = "turned-up";
+    if (!view || view.phase === "dealing") return;
+    var trump = trumpText(view);
+    if (!trump && !view.turned_up) trump = S.no_trump_yet;
+    trumpNode.textContent = trump;
+    if (view.trump && !view.rolled && !view.no_trump && !view.blind) trumpNode.classList.add("suit-" + view.trump);
+    $("announce-info").textContent = announcements(view, game, true).join(" · ");
+    if (view.turned_up) {
+      var card = view.turned_up.card;
+      turned.appendChild(document.createTextNode(view.turned_up.is_held
+        ? fmt(S.turned_up_held, {card: kit.cardLabel(card), name: seatName(view.turned_up.seat, game)})
+        : fmt(S.turned_up, {card: kit.cardLabel(card)})));
+      if (view.turned_up.is_held) turned.appendChild(kit.faceNode(card));
+      turned.classList.add("suit-" + card[1]);
+    }
+  }
+
+  function shortHash(hash) {
+    return hash.slice(0, COMMITMENT_SHOWN) + "…";
+  }
+
+  /* The commitment as a line: the sentence around a short hash shown, the whole in the title
+   * and for screen readers. */
+  function commitmentNode(node, template, hash) {
+    node.textContent = "";
+    var parts = template.split("%(hash)s");
+    var shown = el("span", {"aria-hidden": "true"});
+    shown.appendChild(document.createTextNode(parts[0] || ""));
+    shown.appendChild(el("code", {}, shortHash(hash)));
+    shown.appendChild(document.createTextNode(parts.slice(1).join("")));
+    node.appendChild(shown);
+    node.appendChild(el("span", {"class": "visually-hidden"}, fmt(template, {hash: hash})));
+    node.setAttribute("title", hash + "\n" + S.commitment_title);
+    node.setAttribute("data-commitment", hash);
+  }
+
+  function renderCommitment(view, game) {
+    var node = $("commitment");
+    var hash = view && view.commitments ? view.commitments[view.deal_number - 1] : null;
+    var isShown = !!hash && game.status === "in_progress" && isBeforeFirstCard(view);
+    node.hidden = !isShown;
+    if (isShown) commitmentNode(node, S.commitment, hash);
   }
 
   function renderTurn(view, game, isHold) {
     var text = "";
     var mine = !isHold && isMyTurn(view, game);
-    if (game.status === "in_progress" && view && view.seat_to_act !== null) {
+    if (game.status === "in_progress" && view && view.seat_to_act !== null && !isHold) {
       var phase = S.phase[view.phase] || "";
-      text = mine ? S.your_turn + " : " + phase : fmt(S.their_turn, {name: playerName(view.seat_to_act)}) + " : " + phase;
-      if (isHold) text = "";
+      text = (mine ? S.your_turn : fmt(S.their_turn, {name: seatName(view.seat_to_act, game)})) + (phase ? " : " + phase : "");
     }
     $("turn-line").classList.toggle("is-mine", mine);
     $("turn-text").textContent = text;
-    countdownEnd = game.seconds_left === null ? null : performance.now() + game.seconds_left * 1000;
+    var seconds = game.status === "in_progress" && !isHold && !isReplay ? game.seconds_left : null;
+    countdownEnd = seconds === null || seconds === undefined ? null : performance.now() + seconds * 1000;
     tick();
-    document.title = mine ? S.your_turn + " · " + baseTitle : baseTitle;
-    setFavicon(mine);
+    if (!isReplay) {
+      document.title = mine ? S.your_turn + " · " + baseTitle : baseTitle;
+      kit.setFavicon(mine);
+    }
   }
 
-  var warnedShort = false;
   function tick() {
     var node = $("countdown");
     if (countdownEnd === null) {
@@ -204,163 +508,406 @@
     node.classList.toggle("is-short", left <= 30);
     if (left <= 30 && left > 0 && !warnedShort && isMyTurn(current.view, current.game)) {
       warnedShort = true;
-      sound("short");
+      kit.sound("short");
     }
     if (presenceBySeat) {
-      ["player-bottom", "player-top"].forEach(function (id) {
-        var box = $(id);
-        var seat = Number(box.getAttribute("data-seat"));
-        if (box.getAttribute("data-presence") === "away") renderPresence(box, current.game, seat);
+      L.places.forEach(function (place) {
+        var box = $("player-" + place);
+        if (box && box.getAttribute("data-presence") === "away") {
+          renderPresence(box, current.game, Number(box.getAttribute("data-seat")));
+        }
       });
     }
   }
 
-  function renderDrawList(view, game) {
-    var list = $("draw-list");
-    list.textContent = "";
-    (game.first_dealer_draw || []).forEach(function (pair) {
-      list.appendChild(el("li", {}, fmt(S.draw_line, {name0: playerName(0), card0: cardLabel(pair[0]), name1: playerName(1), card1: cardLabel(pair[1])})));
-    });
-    $("draw-result").textContent = view ? fmt(S.draw_result, {name: playerName(view.first_dealer)}) : "";
-  }
+  // --- Rendering: hands, trick, decisions -----------------------------------------------------
 
-  function renderStacks(container, stacks, isOwn, legal, mine) {
-    container.textContent = "";
-    stacks.forEach(function (stack, index) {
-      var box = el("div", {"class": "stack", "data-stack": String(index + 1)});
-      if (stack.down) box.appendChild(backNode());
-      if (stack.up) {
-        box.appendChild(isOwn ? cardButton(stack.up, !!legal[stack.up], mine) : faceNode(stack.up));
+  function renderHands(view, game, isHold) {
+    var you = game.your_seat;
+    var mine = !isHold && isMyTurn(view, game) && view.phase === "play";
+    var legal = isPlayer(game) ? legalCards(view) : {};
+    L.places.forEach(function (place) {
+      var seat = seatAt(place, game);
+      var hand = $("hand-" + place);
+      hand.textContent = "";
+      hand.classList.remove("is-hidden-own");
+      hand.removeAttribute("data-count");
+      hand.setAttribute("data-seat", String(seat));
+      if (!view || seat === null || view.phase === "dealing") {
+        hand.setAttribute("aria-label", place === "bottom" && isPlayer(game) ? S.your_hand : fmt(S.hand_of, {name: seatName(seat, game)}));
+        return;
       }
-      container.appendChild(box);
+      var isOwn = seat === you;
+      hand.classList.toggle("is-small", !isOwn && !(isReplay && place === "bottom"));
+      if (view.hands) {
+        // The replay of a finished game: nothing is secret any more, every hand is shown.
+        view.hands[seat].forEach(function (card) { hand.appendChild(kit.faceNode(card)); });
+        hand.setAttribute("aria-label", fmt(S.hand_of, {name: seatName(seat, game)}));
+        return;
+      }
+      if (isOwn && !view.is_hand_hidden) {
+        view.hand.forEach(function (card) {
+          hand.appendChild(kit.cardButton(card, !!legal[card], mine, play));
+        });
+        hand.setAttribute("aria-label", S.your_hand);
+        return;
+      }
+      var count = view.hand_counts[seat];
+      for (var i = 0; i < count; i += 1) hand.appendChild(kit.backNode());
+      // The player's own cards he may not look at yet: his eight backs, full size.
+      hand.classList.toggle("is-hidden-own", isOwn);
+      hand.setAttribute("data-count", String(count));
+      hand.setAttribute("aria-label", isOwn ? S.your_hand + " · " + kit.plural(S.cards_left, count)
+        : kit.plural(S.cards_left, count) + " · " + seatName(seat, game));
     });
+    // The dealer himself before he looks (blind option), or his partner until trump is named.
+    var hidden = !view || !isPlayer(game) || !view.is_hand_hidden ? "" : view.dealer === you ? "dealer" : "partner";
+    root.setAttribute("data-hand-hidden", hidden);
+    var note = $("hidden-hand-note");
+    note.hidden = !hidden;
+    note.textContent = hidden === "dealer" ? S.hidden_hand_dealer
+      : hidden ? fmt(S.hidden_hand, {name: seatName(view.dealer, game)}) : "";
   }
 
-  function renderHands(view, game, bottom, isHold) {
-    var hand = $("hand");
-    var top = $("hand-top");
-    hand.textContent = "";
-    top.textContent = "";
-    var isPlayer = game.your_seat !== null;
-    var mine = !isHold && isPlayer && isMyTurn(view, game) && view.phase === "play";
-    var legal = isPlayer ? legalPlays(view) : {};
-    if (view.hands) {
-      // The replay of a finished game: nothing is secret any more, both hands are shown.
-      view.hands[bottom].forEach(function (card) { hand.appendChild(faceNode(card)); });
-      view.hands[1 - bottom].forEach(function (card) { top.appendChild(faceNode(card)); });
-      top.classList.remove("hand-hidden");
-    } else if (isPlayer) {
-      view.hand.forEach(function (card) {
-        hand.appendChild(cardButton(card, !!legal[card], mine));
-      });
-    } else {
-      for (var i = 0; i < view.hand_counts[bottom]; i += 1) hand.appendChild(backNode());
-    }
-    if (!view.hands) {
-      for (var j = 0; j < view.hand_counts[1 - bottom]; j += 1) top.appendChild(backNode());
-    }
-    renderStacks($("stacks-bottom"), view.stacks[bottom], isPlayer, legal, mine);
-    renderStacks($("stacks-top"), view.stacks[1 - bottom], false, {}, false);
-  }
-
-  function renderTrick(cards, bottom, winner) {
+  function renderTrick(cards, game, winner) {
     var container = $("trick");
     container.textContent = "";
     cards.forEach(function (played) {
-      var slot = el("div", {"class": "played " + (played.seat === bottom ? "from-bottom" : "from-top"), "data-seat": String(played.seat)});
-      var face = faceNode(played.card);
-      slot.appendChild(face);
-      if (winner !== undefined && played.seat === winner) {
-        slot.classList.add("is-winning");
-      }
+      var place = placeOf(played.seat, game);
+      var slot = el("div", {"class": "played from-" + place, "data-seat": String(played.seat), "data-place": place});
+      slot.appendChild(kit.faceNode(played.card));
+      if (winner !== undefined && played.seat === winner) slot.classList.add("is-winning");
       container.appendChild(slot);
     });
     container.classList.toggle("is-complete", winner !== undefined);
-    container.classList.remove("goes-top", "goes-bottom");
-    container.setAttribute("data-winner", winner === undefined ? "" : String(winner === bottom ? "bottom" : "top"));
-    $("trick-caption").textContent = winner !== undefined ? fmt(S.trick_taken, {name: playerName(winner)}) : "";
+    container.className = container.className.replace(/\bgoes-\w+/g, "").trim();
+    $("trick-caption").textContent = winner !== undefined ? fmt(S.trick_taken, {name: seatName(winner, game)}) : "";
   }
 
-  function renderAnnouncements(view, game, isHold) {
+  function actionLabel(action) {
+    if (action.type === "trump") {
+      return action.suit ? fmt(S.actions.trump, {suit: kit.suitText(action.suit)}) : S.actions.no_trump;
+    }
+    return S.actions[action.type] || action.type;
+  }
+
+  /* The decisions that are not cards, as buttons: trump in the suits' usual order (no trump
+   * after them), then the others in the order the rules give them. */
+  function renderDecisions(view, game, isHold) {
     var box = $("announcements");
     box.textContent = "";
-    if (isHold || game.your_seat === null || game.status !== "in_progress") return;
-    (view.legal_actions || []).forEach(function (action) {
-      if (action.type === "play") return;
-      var label = action.type === "trump" ? fmt(S.actions.trump, {suit: suitText(action.suit)}) : S.actions[action.type];
-      var button = el("button", {type: "button", "class": "announce", "data-action": action.type}, label);
-      if (action.suit) {
-        button.setAttribute("data-suit", action.suit);
-        button.classList.add("suit-" + action.suit);
-      }
-      button.addEventListener("click", function () {
-        act(action.suit ? {type: action.type, suit: action.suit} : {type: action.type});
+    if (isHold || !view || !isPlayer(game) || game.status !== "in_progress" || isReplay) return;
+    var actions = (view.legal_actions || []).filter(function (action) { return action.type !== "play"; });
+    var rank = function (action, index) {
+      if (action.type !== "trump") return 10 + index;
+      return action.suit ? SUIT_ORDER.indexOf(action.suit) : 4;
+    };
+    actions.map(function (action, index) { return [rank(action, index), action]; })
+      .sort(function (a, b) { return a[0] - b[0]; })
+      .forEach(function (pair) {
+        var action = pair[1];
+        var button = el("button", {type: "button", "class": "announce", "data-action": action.type}, actionLabel(action));
+        if (action.type === "trump") {
+          button.setAttribute("data-suit", action.suit || "none");
+          if (action.suit) button.classList.add("suit-" + action.suit);
+        }
+        button.addEventListener("click", function () {
+          act(action);
+        });
+        box.appendChild(button);
       });
-      box.appendChild(button);
-    });
   }
 
-  function dealNotes(deal) {
+  // --- Summaries, history, the end ------------------------------------------------------------
+
+  /* A deal's notes: one for each of its summary's fields that is there and true. */
+  function dealNotes(deal, game) {
     var notes = [];
-    if (deal.capot) notes.push(S.notes.capot);
-    if (deal.card_points[0] === 30 && deal.card_points[1] === 30) notes.push(S.notes.tie);
+    var trump = trumpText(deal);
+    if (trump) notes.push(trump);
+    if (deal.turned_up) notes.push(fmt(S.turned_up, {card: kit.cardLabel(deal.turned_up)}));
+    announcements(deal, game, false).forEach(function (part) { notes.push(part); });
     if (deal.rolled) notes.push(S.notes.rolled);
-    if (deal.buque === "buque") notes.push(S.notes.buque);
+    if (deal.buque === "buque" || deal.buque === "surbuque") notes.push(S.notes.buque);
     if (deal.buque === "surbuque") notes.push(S.notes.surbuque);
+    if (deal.capot) {
+      var winner = deal.tricks.indexOf(Math.max.apply(null, deal.tricks));
+      notes.push(game.teams[winner] && game.teams[winner].length > 1 ? S.notes.capot_team : S.notes.capot);
+    }
+    if (deal.complete && deal.card_points.every(function (points) { return points === 30; })) notes.push(S.notes.tie);
     if (deal.doubled_by_tie) notes.push(S.notes.doubled_by_tie);
     if (deal.multiplier > 1) notes.push(fmt(S.notes.multiplier, {n: deal.multiplier}));
-    var best = Math.max(deal.score[0], deal.score[1]);
-    if (best === 480) notes.push(S.notes.cap);
+    if (deal.capped) notes.push(S.notes.cap);
     return notes;
   }
 
-  function fillSummary(view, deal, index) {
-    $("deal-summary-title").textContent = fmt(S.deal_summary, {n: index + 1});
-    var totals = [0, 0];
-    view.deals.slice(0, index + 1).forEach(function (d) {
-      totals[0] += d.score[0];
-      totals[1] += d.score[1];
+  function totalsAfter(view, index, teamCount) {
+    var totals = [];
+    for (var team = 0; team < teamCount; team += 1) totals.push(0);
+    view.deals.slice(0, index + 1).forEach(function (deal) {
+      deal.score.forEach(function (score, team) { totals[team] += score; });
     });
-    [0, 1].forEach(function (seat) {
-      $("summary-name-" + seat).textContent = playerName(seat);
-      $("summary-points-" + seat).textContent = String(deal.card_points[seat]);
-      $("summary-tricks-" + seat).textContent = String(deal.tricks[seat]);
-      $("summary-score-" + seat).textContent = String(deal.score[seat]);
-      $("summary-total-" + seat).textContent = String(totals[seat]);
+    return totals;
+  }
+
+  /* A table's head: its first `fixed` columns, then one column per team. */
+  function teamHeads(row, game, fixed) {
+    while (row.children.length > fixed) row.removeChild(row.lastChild);
+    teamOrder(game).forEach(function (team) {
+      row.appendChild(el("th", {scope: "col", "data-team": String(team)}, teamLabel(team, game)));
+    });
+  }
+
+  function fillSummary(view, game, deal, index) {
+    $("deal-summary-title").textContent = fmt(S.deal_summary, {n: index + 1});
+    teamHeads($("summary-head"), game, 1);
+    var totals = totalsAfter(view, index, game.teams.length);
+    var body = $("summary-body");
+    body.textContent = "";
+    [["tricks", deal.tricks], ["points", deal.card_points], ["score", deal.score], ["total", totals]].forEach(function (row) {
+      var line = el("tr");
+      line.appendChild(el("th", {scope: "row"}, S.summary_rows[row[0]]));
+      teamOrder(game).forEach(function (team) {
+        line.appendChild(el("td", {"data-row": row[0], "data-team": String(team)}, String(row[1][team])));
+      });
+      body.appendChild(line);
     });
     var list = $("summary-notes");
     list.textContent = "";
-    dealNotes(deal).forEach(function (note) {
+    dealNotes(deal, game).forEach(function (note) {
       list.appendChild(el("li", {}, note));
     });
   }
 
-  function renderHistory(view) {
+  /* A deal's commitment under its row of the history, the whole hash in its title. */
+  function commitmentRow(body, index, hash, columns) {
+    if (!hash) return;
+    var row = el("tr", {"class": "commitment-row", "data-deal": String(index)});
+    var cell = el("td", {colspan: String(columns)});
+    // The hash alone is shown (the note under the table says what it is); the sentence is read.
+    commitmentNode(cell, "%(hash)s", hash);
+    cell.lastChild.textContent = fmt(S.commitment, {hash: hash});
+    row.appendChild(cell);
+    body.appendChild(row);
+  }
+
+  function renderHistory(view, game) {
     var body = $("history-body");
     body.textContent = "";
-    [0, 1].forEach(function (seat) {
-      $("history-name-" + seat).textContent = playerName(seat);
-    });
-    var totals = [0, 0];
-    (view ? view.deals : []).forEach(function (deal, index) {
-      totals[0] += deal.score[0];
-      totals[1] += deal.score[1];
-      var row = el("tr");
+    // The deal, its trump and multiplier, then the teams.
+    teamHeads($("history-head"), game, 2);
+    var columns = 2 + game.teams.length;
+    var totals = game.teams.map(function () { return 0; });
+    var deals = view && view.deals ? view.deals : [];
+    var commitments = view && view.commitments ? view.commitments : [];
+    deals.forEach(function (deal, index) {
+      deal.score.forEach(function (score, team) { totals[team] += score; });
+      var row = el("tr", {"data-deal": String(index)});
       row.appendChild(el("th", {scope: "row"}, String(index + 1)));
-      row.appendChild(el("td", {}, deal.rolled ? S.rolled_short : deal.trump ? SYMBOLS[deal.trump] : "—"));
-      row.appendChild(el("td", {}, "×" + deal.multiplier + (deal.capot ? " · " + S.capot_short : "")));
-      [0, 1].forEach(function (seat) {
-        row.appendChild(el("td", {}, deal.complete
-          ? fmt(S.history_cell, {points: deal.card_points[seat], score: deal.score[seat], total: totals[seat]})
-          : S.cut_short));
+      var trump = deal.rolled ? S.rolled_short : deal.blind ? S.blind : deal.trump ? kit.SYMBOLS[deal.trump] : S.no_trump;
+      row.appendChild(el("td", {"class": "history-trump"}, trump + " ×" + deal.multiplier + (deal.capot ? " · " + S.capot_short : "")));
+      teamOrder(game).forEach(function (team) {
+        var cell = el("td", {"data-team": String(team)});
+        if (deal.complete) {
+          cell.appendChild(el("span", {"class": "history-score"}, fmt(S.history_score, {score: deal.score[team], total: totals[team]})));
+          cell.appendChild(el("span", {"class": "history-points"}, fmt(S.history_points, {points: deal.card_points[team]})));
+        } else {
+          cell.textContent = S.cut_short;
+        }
+        row.appendChild(cell);
       });
       body.appendChild(row);
+      commitmentRow(body, index, commitments[index], columns);
     });
-    $("history-button").hidden = !view || !view.deals.length;
+    // The deal in play: its commitment is already public.
+    if (view && game.status === "in_progress" && commitments.length > deals.length && commitments[deals.length]) {
+      var row = el("tr", {"data-deal": String(deals.length), "class": "is-in-play"});
+      row.appendChild(el("th", {scope: "row"}, String(deals.length + 1)));
+      row.appendChild(el("td", {colspan: String(columns - 1)}, S.deal_in_play));
+      body.appendChild(row);
+      commitmentRow(body, deals.length, commitments[deals.length], columns);
+    }
+    $("history-button").hidden = isReplay || !view || (!deals.length && !commitments.length);
+  }
+
+  function renderEnd(view, game) {
+    var isOver = game.status === "finished" || game.status === "cancelled";
+    var isFinished = game.status === "finished";
+    if (game.record_url) $("record-link").setAttribute("href", game.record_url);
+    if (game.replay_url) $("replay-link").setAttribute("href", game.replay_url);
+    $("record-item").hidden = !isFinished || !game.record_url;
+    $("replay-item").hidden = !isFinished || !game.replay_url;
+    if (game.lobby_url) $("lobby-link").setAttribute("href", game.lobby_url);
+    var again = $("again-form");
+    if (again) {
+      again.hidden = !game.can_play_again;
+      if (game.again_url) again.setAttribute("action", game.again_url);
+    }
+    renderRematch(game);
+    if (!isOver) return;
+    if (game.status === "cancelled" || game.winner_team === null || game.winner_team === undefined) {
+      $("match-end-title").textContent = S.cancelled;
+      $("match-end-reason").textContent = "";
+      $("match-end-totals").textContent = "";
+      $("match-end-history").hidden = true;
+      return;
+    }
+    $("match-end-title").textContent = resultTitle(game);
+    var totals = view ? view.totals : game.teams.map(function () { return 0; });
+    $("match-end-reason").textContent = reasonText(game, totals);
+    $("match-end-totals").textContent = fmt(S.final_score, {scores: teamOrder(game).map(function (team) {
+      return teamLabel(team, game) + " " + totals[team];
+    }).join(", ")});
+    var ladder = $("ladder-points");
+    ladder.textContent = "";
+    (game.ladder_points || []).forEach(function (entry) {
+      ladder.appendChild(el("li", {}, fmt(entry.delta >= 0 ? S.ladder_won : S.ladder_lost, {ladder: entry.ladder, n: Math.abs(entry.delta)})));
+    });
+  }
+
+  function resultTitle(game) {
+    var winner = game.winner_team;
+    var isTeam = game.teams[winner].length > 1;
+    if (isPlayer(game)) {
+      var won = teamOf(game.your_seat, game) === winner;
+      if (isTeam) return won ? S.we_win : S.we_lose;
+      return won ? S.you_win : S.you_lose;
+    }
+    return isTeam ? fmt(S.winner_team, {team: teamLabel(winner, game)}) : fmt(S.winner, {name: teamLabel(winner, game)});
+  }
+
+  function reasonText(game, totals) {
+    var winner = game.winner_team;
+    var reason = S.end_reasons[game.end_reason] || S.end_reasons.points;
+    var forfeit = game.forfeit_seat === null || game.forfeit_seat === undefined ? "" : seatName(game.forfeit_seat, game);
+    var others = totals.filter(function (_total, team) { return team !== winner; });
+    return fmt(reason, {name: forfeit, a: totals[winner], b: others.length ? Math.max.apply(null, others) : 0});
+  }
+
+  function renderMeta(game) {
+    var options = [];
+    Object.keys(game.options || {}).forEach(function (key) {
+      if (game.options[key] && S.option_labels[key]) options.push(S.option_labels[key]);
+    });
+    $("table-options").textContent = options.length ? " (" + options.join(", ") + ")" : "";
+    var stakes = $("game-stakes");
+    if (!game.stakes || isReplay) {
+      stakes.hidden = true;
+      return;
+    }
+    var stake = game.stakes[String(bottomSeat(game))];
+    stakes.textContent = stake ? fmt(S.stakes, {win: "+" + stake.win, loss: "−" + Math.abs(stake.loss)}) : "";
+    stakes.hidden = !stake;
+  }
+
+  /* Draw one frame. `hold` is a completed trick shown in place of the frame's own trick, with
+   * every decision held back until it has gone to its winner. */
+  function render(frame, hold) {
+    // A keyboard player keeps his place: redrawn buttons take the focus back to the decision.
+    var active = document.activeElement;
+    var hadFocus = !!active && active !== document.body && $("felt").contains(active);
+    current = frame;
+    var game = frame.game;
+    var view = frame.view;
+    var isHold = !!hold;
+    root.setAttribute("data-status", game.status);
+    root.setAttribute("data-version", String(frame.version));
+    root.setAttribute("data-holding", isHold ? "true" : "false");
+    root.setAttribute("data-phase", view ? view.phase : game.status);
+    renderMeta(game);
+    renderSeats(view, game, isHold);
+    renderScores(view, game);
+    renderOpen(game);
+    renderDealInfo(view, game);
+    renderCommitment(view, game);
+    renderTurn(view, game, isHold);
+    renderHands(view, game, isHold);
+    renderTrick(view ? (hold ? hold.cards : view.trick) : [], game, hold ? hold.winner : undefined);
+    // The decision buttons take the trick's place until the first card.
+    $("trick-zone").hidden = !view || !hold && view.phase !== "play" && !view.trick.length;
+    $("forced-roll").hidden = !view || !view.roll_forced || !isBeforeFirstCard(view);
+    $("forced-roll").textContent = S.forced_roll;
+    renderDecisions(view, game, isHold);
+    if (L.draw) L.draw(frame, ctx, isHold);
+    renderHistory(view, game);
+    renderEnd(view, game);
+    var leave = $("leave-form");
+    if (leave) leave.hidden = !(game.status === "in_progress" && isPlayer(game));
+    layout();
+    if (hadFocus) {
+      var target = document.querySelector("#announcements button, #felt button.card.is-legal") || $("felt");
+      target.focus({preventScroll: true});
+    }
+  }
+
+  function isMatchStart(frame) {
+    var view = frame.view;
+    return !!view && !!frame.game.first_dealer_draw && frame.game.first_dealer_draw.length > 0 &&
+      view.deal_number === 1 && !(view.deals || []).length && isBeforeFirstCard(view);
+  }
+
+  /* After a frame is drawn for good: open what it brings (a deal's summary, the result). */
+  function afterRender(frame) {
+    var deals = completeDeals(frame.view);
+    root.setAttribute("data-deals", String(deals.length));
+    var game = frame.game;
+    var isFinished = game.status === "finished" || game.status === "cancelled";
+    var statusChanged = game.status !== shownStatus;
+    shownStatus = game.status;
+    if (deals.length > shownDeals) {
+      shownDeals = deals.length;
+      var last = deals[deals.length - 1];
+      fillSummary(frame.view, game, last, frame.view.deals.indexOf(last));
+      pendingMatchEnd = isFinished;
+      openOverlay("deal-summary", isFinished ? 5000 : DEAL_SUMMARY_MS);
+    } else if (isFinished && statusChanged) {
+      openOverlay("match-end");
+    } else if (statusChanged && isMatchStart(frame)) {
+      renderDraw(frame);
+      openOverlay("draw-panel", DRAW_MS);
+    }
+    announce(frame);
+  }
+
+  function announce(frame) {
+    var view = frame.view;
+    var game = frame.game;
+    if (!view || game.status !== "in_progress") return;
+    var parts = [];
+    var last = view.trick.length ? view.trick[view.trick.length - 1] : null;
+    if (last && last.seat !== game.your_seat) {
+      parts.push(fmt(S.announce_played, {name: seatName(last.seat, game), card: kit.cardName(last.card)}));
+    }
+    var mine = isMyTurn(view, game);
+    if (mine) parts.push(S.your_turn + " : " + (S.phase[view.phase] || ""));
+    var text = parts.join(". ");
+    if (text && text !== announced) {
+      announced = text;
+      $("announcer").textContent = text;
+    }
+    if (last && frame.version !== lastSoundVersion) {
+      lastSoundVersion = frame.version;
+      kit.sound("card");
+    }
+    if (mine && !wasMyTurn) kit.sound("turn");
+    wasMyTurn = mine;
+    if (!mine) warnedShort = false;
+  }
+
+  /* Who deals first: each round of the draw (a card per seat still in it), then the dealer. */
+  function renderDraw(frame) {
+    var list = $("draw-list");
+    list.textContent = "";
+    (frame.game.first_dealer_draw || []).forEach(function (round) {
+      list.appendChild(el("li", {}, round.map(function (pair) {
+        return seatName(pair[0], frame.game) + " : " + kit.cardLabel(pair[1]);
+      }).join(" — ")));
+    });
+    $("draw-result").textContent = frame.view ? fmt(S.draw_result, {name: seatName(frame.view.first_dealer, frame.game)}) : "";
   }
 
   function openOverlay(id, closeAfter) {
-    ["draw-panel", "deal-summary", "history", "match-end"].forEach(function (other) {
+    OVERLAYS.forEach(function (other) {
       if (other !== id) $(other).hidden = true;
     });
     clearTimeout(overlayTimer);
@@ -378,132 +925,7 @@
       pendingMatchEnd = false;
       openOverlay("match-end");
     }
-    layout();
   }
-
-  function renderEnd(view, game) {
-    var isOver = game.status === "finished" || game.status === "cancelled";
-    $("record-link").hidden = game.status !== "finished";
-    $("replay-link").hidden = game.status !== "finished";
-    if (!isOver) return;
-    if (game.status === "cancelled") {
-      $("match-end-title").textContent = S.cancelled;
-      $("match-end-reason").textContent = "";
-      return;
-    }
-    var winner = game.winner_seat;
-    var title = fmt(S.winner, {name: playerName(winner)});
-    if (game.your_seat !== null) title = winner === game.your_seat ? S.you_win : S.you_lose;
-    $("match-end-title").textContent = title;
-    var reason = S.end_reasons[game.end_reason] || "";
-    $("match-end-reason").textContent = fmt(reason, {name: playerName(1 - winner), a: view.totals[winner], b: view.totals[1 - winner]});
-    $("match-end-totals").textContent = fmt(S.final_totals, {name0: playerName(0), a: view.totals[0], name1: playerName(1), b: view.totals[1]});
-    var ladder = $("ladder-points");
-    ladder.textContent = "";
-    (game.ladder_points || []).forEach(function (entry) {
-      ladder.appendChild(el("li", {}, fmt(entry.delta >= 0 ? S.ladder_won : S.ladder_lost, {ladder: entry.ladder, n: Math.abs(entry.delta)})));
-    });
-    if (game.record_url) $("record-link").setAttribute("href", game.record_url);
-    renderRematch(game);
-  }
-
-  function renderStakes(game) {
-    var node = $("game-stakes");
-    if (!game.stakes) {
-      node.hidden = true;
-      return;
-    }
-    var stake = game.stakes[String(game.your_seat === null ? 0 : game.your_seat)];
-    node.textContent = fmt(S.stakes, {win: "+" + stake.win, loss: "−" + Math.abs(stake.loss)});
-    node.hidden = false;
-  }
-
-  /* Draw one frame. `hold` is a completed trick shown in place of the frame's own trick, with
-   * every decision held back until it has gone to its winner. */
-  function render(frame, hold) {
-    // A keyboard player keeps his place: redrawn buttons take the focus back to the decision.
-    var hadFocus = root.contains(document.activeElement) && document.activeElement !== document.body &&
-      $("felt").contains(document.activeElement);
-    current = frame;
-    var game = frame.game;
-    var view = frame.view;
-    var bottom = game.your_seat === null ? 0 : game.your_seat;
-    var isHold = !!hold;
-    root.setAttribute("data-status", game.status);
-    root.setAttribute("data-version", String(frame.version));
-    root.setAttribute("data-holding", isHold ? "true" : "false");
-    $("waiting").hidden = game.status !== "open";
-    $("felt").hidden = !view;
-    renderPlayers(view, game, bottom);
-    renderStakes(game);
-    renderDealInfo(view, game);
-    renderTurn(view, game, isHold);
-    renderDrawList(view, game);
-    if (view) {
-      renderHands(view, game, bottom, isHold);
-      if (hold) {
-        renderTrick(hold.cards, bottom, hold.winner);
-      } else {
-        renderTrick(view.trick, bottom);
-      }
-      // Announcements take the trick's place until the first card.
-      $("trick-zone").hidden = !hold && view.phase !== "play" && !view.trick.length;
-      $("forced-roll").hidden = !view.roll_forced || view.phase !== "trump";
-      renderAnnouncements(view, game, isHold);
-    }
-    renderHistory(view);
-    renderEnd(view, game);
-    var leave = $("leave-form");
-    if (leave) leave.hidden = game.status !== "in_progress";
-    layout();
-    if (hadFocus) {
-      var target = document.querySelector("#announcements button, #felt button.card.is-legal") || $("felt");
-      target.focus({preventScroll: true});
-    }
-  }
-
-  /* After a frame is drawn for good: open what it brings (a deal's summary, the result). */
-  function afterRender(frame) {
-    var deals = completeDeals(frame.view);
-    root.setAttribute("data-deals", String(deals.length));
-    var isFinished = frame.game.status === "finished" || frame.game.status === "cancelled";
-    var statusChanged = frame.game.status !== shownStatus;
-    shownStatus = frame.game.status;
-    if (deals.length > shownDeals) {
-      shownDeals = deals.length;
-      var last = deals[deals.length - 1];
-      fillSummary(frame.view, last, frame.view.deals.indexOf(last));
-      pendingMatchEnd = isFinished;
-      openOverlay("deal-summary", isFinished ? 5000 : DEAL_SUMMARY_MS);
-    } else if (isFinished && statusChanged) {
-      openOverlay("match-end");
-    }
-    announce(frame);
-  }
-
-  function announce(frame) {
-    var view = frame.view;
-    var game = frame.game;
-    if (!view || game.status !== "in_progress") return;
-    var parts = [];
-    var last = view.trick.length ? view.trick[view.trick.length - 1] : null;
-    if (last && last.seat !== game.your_seat) parts.push(fmt(S.announce_played, {name: playerName(last.seat), card: cardName(last.card)}));
-    if (isMyTurn(view, game)) parts.push(S.your_turn + " : " + (S.phase[view.phase] || ""));
-    var text = parts.join(". ");
-    if (text && text !== announced) {
-      announced = text;
-      $("announcer").textContent = text;
-    }
-    if (last && frame.version !== lastSoundVersion) {
-      lastSoundVersion = frame.version;
-      sound("card");
-    }
-    if (isMyTurn(view, game) && !wasMyTurn) sound("turn");
-    wasMyTurn = isMyTurn(view, game);
-    if (!wasMyTurn) warnedShort = false;
-  }
-  var lastSoundVersion = current.version;
-  var wasMyTurn = isMyTurn(current.view, current.game);
 
   // --- Frame queue ----------------------------------------------------------------------------
 
@@ -518,17 +940,15 @@
         shownTrickKey = trick.key;
         isHolding = true;
         render(frame, trick);
-        // The trick slides to its winner's side in the last moments of the pause.
-        var side = trick.winner === (frame.game.your_seat === null ? 0 : frame.game.your_seat) ? "bottom" : "top";
+        // The trick slides to its winner in the last moments of the pause.
+        var side = placeOf(trick.winner, frame.game);
         setTimeout(function () {
           $("trick").classList.add("goes-" + side);
         }, TRICK_HOLD_MS - 300);
         setTimeout(function () {
           isHolding = false;
           // A newer frame waiting in the queue replaces this one at once.
-          if (!queue.length) {
-            render(current);
-          }
+          if (!queue.length) render(current);
           afterRender(current);
           pump();
         }, TRICK_HOLD_MS);
@@ -542,48 +962,73 @@
 
   // --- Rematch --------------------------------------------------------------------------------
 
-  var rematch = null;
-  var rematchTimer = null;
+  function otherPeople(game) {
+    return game.seats.filter(function (entry) {
+      return entry.name && !entry.is_computer && entry.seat !== game.your_seat;
+    }).map(function (entry) { return entry.seat; });
+  }
+
   function renderRematch(game) {
     var offer = $("rematch-button");
     if (!offer) return;
-    var accept = $("rematch-accept");
-    var decline = $("rematch-decline");
-    var canOffer = game.status === "finished" && game.your_seat !== null && game.can_rematch;
+    var canOffer = game.status === "finished" && isPlayer(game) && game.can_rematch;
     var state = rematch ? rematch.state : null;
     // One offer per game: once made (whatever became of it), the button is gone.
     offer.hidden = !canOffer || state !== null;
-    accept.hidden = state !== "received";
-    decline.hidden = state !== "received";
+    $("rematch-accept").hidden = state !== "received";
+    $("rematch-decline").hidden = state !== "received";
   }
 
   function onRematch(frame) {
     rematch = frame;
+    var game = current.game;
     var status = $("rematch-status");
-    var by = frame.by_seat === current.game.your_seat;
-    var state = frame.status;
+    var byMe = frame.by_seat === game.your_seat;
+    var isMany = otherPeople(game).length > 1;
+    var accepted = frame.accepted_seats || [];
     clearTimeout(rematchTimer);
-    if (state === "offered") {
-      rematch.state = by ? "offered" : "received";
-      // The server refuses an answer after the offer's time; both tables say so by then.
+    if (frame.status === "offered") {
+      if (byMe) {
+        rematch.state = "offered";
+        status.textContent = isMany ? S.rematch.waiting_others : S.rematch.waiting;
+      } else if (accepted.indexOf(game.your_seat) !== -1) {
+        rematch.state = "accepted_by_me";
+        status.textContent = S.rematch.you_accepted;
+      } else {
+        rematch.state = "received";
+        status.textContent = fmt(S.rematch.received, {name: seatName(frame.by_seat, game)});
+        openOverlay("match-end");
+      }
+      // The server refuses an answer after the offer's time; every table says so by then.
       rematchTimer = setTimeout(function () {
         onRematch(Object.assign({}, frame, {status: "expired"}));
       }, (frame.expires_in || 0) * 1000 + 500);
-      status.textContent = by ? S.rematch.waiting : fmt(S.rematch.received, {name: playerName(frame.by_seat)});
-      if (!by) openOverlay("match-end");
     } else {
-      rematch.state = state;
-      status.textContent = S.rematch[state] || "";
-      if (state === "accepted" && frame.url) window.location.assign(frame.url);
+      rematch.state = frame.status;
+      status.textContent = S.rematch[frame.status] || "";
+      if (frame.status === "accepted" && frame.url) window.location.assign(frame.url);
     }
-    renderRematch(current.game);
+    renderRematch(game);
   }
 
-  // --- Errors ---------------------------------------------------------------------------------
+  /* An offer nobody can answer any more: every other person has left the table. */
+  function checkRematchGone() {
+    var game = current.game;
+    if (!rematch || !presenceBySeat || !isPlayer(game)) return;
+    if (["offered", "received", "accepted_by_me"].indexOf(rematch.state) === -1) return;
+    var others = otherPeople(game);
+    if (!others.length || others.some(function (seat) { return presenceBySeat[seat] && presenceBySeat[seat].connected; })) return;
+    clearTimeout(rematchTimer);
+    rematch.state = "gone";
+    $("rematch-status").textContent = others.length > 1 ? S.rematch.gone_all : S.rematch.gone;
+    renderRematch(game);
+  }
+
+  // --- Errors and frames ----------------------------------------------------------------------
 
   function explainRule(code) {
     var view = current.view || {};
-    return kit.ruleSentence(code, view, Object.keys(legalPlays(view))) || S.errors[code] || "";
+    return kit.ruleSentence(code, view, Object.keys(legalCards(view))) || S.errors[code] || "";
   }
 
   var errorTimer = null;
@@ -605,15 +1050,8 @@
     } else if (frame.type === "presence") {
       presenceBySeat = frame.presence;
       presenceAt = performance.now();
-      var you = current.game.your_seat;
-      if (rematch && (rematch.state === "offered" || rematch.state === "received") && you !== null &&
-          !presenceBySeat[1 - you].connected) {
-        clearTimeout(rematchTimer);
-        rematch.state = "gone";
-        $("rematch-status").textContent = S.rematch.gone;
-        renderRematch(current.game);
-      }
-      renderPlayers(current.view, current.game, current.game.your_seat === null ? 0 : current.game.your_seat);
+      checkRematchGone();
+      renderSeats(current.view, current.game, isHolding);
     } else if (frame.type === "rematch") {
       onRematch(frame);
     } else if (frame.type === "game_started") {
@@ -627,116 +1065,210 @@
         $("rematch-status").textContent = S.errors[frame.code] || frame.message;
         return;
       }
-      showRuleError(explainRule(frame.code) || S.errors[frame.code] || frame.message);
+      showRuleError(explainRule(frame.code) || frame.message);
       if (typeof frame.version === "number" && frame.version > current.version) socket.send({type: "snapshot"});
     }
   }
-  var presenceAt = performance.now();
-  var presenceBySeat = null;
 
-  var isReplay = root.getAttribute("data-replay") === "true";
-  var socket = isReplay ? {send: function () { return false; }} : window.liveSocket(root.getAttribute("data-socket-path"), {
-    onStatus: function (name) {
-      var line = $("live-status");
-      line.textContent = name === "open" ? S.connected : name === "reconnecting" ? S.reconnecting : "";
-      line.setAttribute("data-status", name);
-      // A message about the lost connection is over once it is back.
-      if (name === "open" && $("rule-error-text").textContent === S.not_sent) $("rule-error").hidden = true;
-    },
-    onFrame: onFrame,
-  });
+  // --- The replay of a finished game ----------------------------------------------------------
 
-  // --- Replay of a finished game -------------------------------------------------------------
+  function toHex(buffer) {
+    return Array.prototype.map.call(new Uint8Array(buffer), function (byte) {
+      return (byte < 16 ? "0" : "") + byte.toString(16);
+    }).join("");
+  }
+
+  /* Each deal's deck against the commitment published before it (docs/engine.md, Verifiable
+   * deals), computed here: "verified", "mismatch", or "unverifiable" (no commitment). */
+  function deckCheck(deal) {
+    if (!deal.commitment || !deal.salt || !deal.deck) return Promise.resolve("unverifiable");
+    var text = "cartomaniak-deck-v1|" + deal.salt + "|" + deal.deck.join(",");
+    return window.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)).then(function (digest) {
+      return toHex(digest) === deal.commitment ? "verified" : "mismatch";
+    });
+  }
+
+  function showChecks(data, checks, isByServer) {
+    checks.forEach(function (check, index) {
+      var cell = document.querySelector('#replay-deals-body tr[data-deal="' + index + '"] .deal-check');
+      if (!cell) return;
+      var sentence = {verified: S.deal_verified, mismatch: S.deal_mismatch, unverifiable: S.deal_unverifiable}[check];
+      cell.setAttribute("data-check", check);
+      cell.setAttribute("title", sentence + (data.deals[index].commitment ? "\n" + data.deals[index].commitment : ""));
+      cell.textContent = "";
+      cell.appendChild(el("span", {"aria-hidden": "true"}, check === "verified" ? "✓" : check === "mismatch" ? "✗" : "—"));
+      cell.appendChild(el("span", {"class": "visually-hidden"}, sentence));
+    });
+    var line = $("replay-verified");
+    var hasMismatch = checks.indexOf("mismatch") !== -1;
+    var allVerified = checks.length > 0 && checks.every(function (check) { return check === "verified"; });
+    line.classList.toggle("is-refused", hasMismatch);
+    if (isByServer) line.textContent = data.is_verified ? S.checked_by_server : S.checked_by_server_failed;
+    else if (hasMismatch) line.textContent = S.mismatch_found;
+    else line.textContent = allVerified ? S.verified : S.not_verified;
+    root.setAttribute("data-checks", checks.join(" "));
+  }
+
+  function verifyDeals(data) {
+    var canHash = !!(window.crypto && window.crypto.subtle && window.TextEncoder);
+    if (!canHash) {
+      // The browser cannot hash (an address that is not secure): the server's own check.
+      showChecks(data, data.deals.map(function (deal) {
+        if (!deal.commitment) return "unverifiable";
+        return data.is_verified ? "verified" : "mismatch";
+      }), true);
+      return;
+    }
+    Promise.all(data.deals.map(deckCheck)).then(function (checks) {
+      showChecks(data, checks, false);
+    });
+  }
+
+  function buildDealsTable(data, game) {
+    var teams = game.teams.map(function (_seats, team) { return team; });
+    var head = $("replay-deals-head");
+    teams.forEach(function (team) {
+      head.appendChild(el("th", {scope: "col", "data-team": String(team)}, teamLabel(team, game)));
+    });
+    var body = $("replay-deals-body");
+    data.deals.forEach(function (deal, index) {
+      var row = el("tr", {"data-deal": String(index)});
+      row.appendChild(el("th", {scope: "row"}, String(index + 1)));
+      row.appendChild(el("td", {"class": "deal-check", "data-check": "checking"}, S.deal_checking));
+      teams.forEach(function (team) {
+        var cell = el("td", {"data-team": String(team)}, deal.complete ? "+" + deal.score[team] + " → " : S.cut_short + " ");
+        cell.appendChild(el("span", {"class": "replay-deals__total"}, String(deal.totals[team])));
+        row.appendChild(cell);
+      });
+      body.appendChild(row);
+    });
+    var foot = $("replay-deals-foot");
+    teams.forEach(function (team) {
+      foot.appendChild(el("td", {id: "replay-total-" + team, "data-team": String(team)}));
+    });
+  }
+
+  function describe(step, data, game) {
+    var action = step.action;
+    if (!action) return fmt(S.replay_start, {n: step.deal_index + 1});
+    var type = action.type === "trump" && !action.suit ? "no_trump" : action.type;
+    return fmt(S.replay_action[type] || "", {
+      name: seatName(action.seat, game),
+      suit: action.suit ? kit.suitText(action.suit) : "",
+      card: action.card ? kit.cardName(action.card) : "",
+    });
+  }
 
   function startReplay() {
     var data = JSON.parse(document.getElementById("replay-data").textContent);
     var base = current.game;
-
-    function describe(step) {
-      var action = step.action;
-      if (!action) return fmt(S.replay_start, {n: step.deal_index + 1});
-      return fmt(S.replay_action[action.type] || "", {
-        name: data.players[action.seat],
-        suit: action.suit ? suitText(action.suit) : "",
-        card: action.card ? cardName(action.card) : "",
-      });
-    }
+    buildDealsTable(data, base);
+    verifyDeals(data);
 
     function show(step, index, isLast, isTrickEnd) {
       var game = Object.assign({}, base, {completed_trick: step.completed_trick});
-      if (isLast) {
+      if (isLast && data.winner !== null && data.winner !== undefined) {
         game.status = "finished";
-        game.winner_seat = data.winner;
+        game.winner_team = data.winner;
+        game.end_reason = data.end ? data.end.reason : "points";
+        game.forfeit_seat = data.end ? data.end.seat : null;
       }
       var frame = {type: "state", version: index, game: game, view: step.view};
+      // The result first: the table is fitted to the window with it.
+      $("replay-result").textContent = game.status === "finished"
+        ? resultTitle(game) + " — " + reasonText(game, step.view.totals) : "";
       // A card that completes a trick: the trick is shown with its winner, as at the table.
       render(frame, isTrickEnd && step.completed_trick ? step.completed_trick : undefined);
-      $("felt").hidden = false;
       root.setAttribute("data-holding", "false");
+      step.view.totals.forEach(function (total, team) {
+        var cell = $("replay-total-" + team);
+        if (cell) cell.textContent = String(total);
+      });
     }
 
     window.replayStepper({
       steps: data.steps,
       show: show,
-      describe: describe,
+      describe: function (step) { return describe(step, data, base); },
       stepText: function (n, total) { return fmt(S.replay_step, {n: n, total: total}); },
     });
   }
 
   // --- Controls -------------------------------------------------------------------------------
 
+  L.build(ctx);
   kit.wireSoundForm($("sound-form"), $("sound-button"));
-
   var leaveForm = $("leave-form");
   if (leaveForm) {
     leaveForm.addEventListener("submit", function (event) {
-      if (!window.confirm(S.confirm_leave)) event.preventDefault();
+      var isTeam = current.game.teams[teamOf(current.game.your_seat, current.game)].length > 1;
+      event.preventDefault();
+      if (!window.confirm(isTeam ? S.confirm_leave_team : S.confirm_leave)) return;
+      // Without a connection the form itself leaves (the page reloads with the result).
+      if (!socket.send({type: "leave"})) leaveForm.submit();
     });
   }
+  $("start-button").addEventListener("click", function () {
+    send({type: "start"});
+  });
+  $("cancel-button").addEventListener("click", function () {
+    if (window.confirm(S.confirm_cancel)) send({type: "cancel"});
+  });
   Array.prototype.forEach.call(document.querySelectorAll("[data-close]"), function (button) {
     button.addEventListener("click", function () {
       closeOverlay(button.getAttribute("data-close"));
     });
   });
-  $("history-button").addEventListener("click", function () {
-    renderHistory(current.view);
+  function showHistory() {
+    renderHistory(current.view, current.game);
     openOverlay("history");
-  });
-  $("match-end-history").addEventListener("click", function () {
-    renderHistory(current.view);
-    openOverlay("history");
-  });
+  }
+  $("history-button").addEventListener("click", showHistory);
+  $("match-end-history").addEventListener("click", showHistory);
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") {
-      ["draw-panel", "deal-summary", "history", "match-end"].forEach(function (id) {
+      OVERLAYS.forEach(function (id) {
         if (!$(id).hidden) closeOverlay(id);
       });
     }
   });
   if ($("rematch-button")) {
     $("rematch-button").addEventListener("click", function () {
-      if (!socket.send({type: "rematch_offer"})) showRuleError(S.not_sent);
+      send({type: "rematch_offer"});
     });
     $("rematch-accept").addEventListener("click", function () {
-      socket.send({type: "rematch_accept"});
+      send({type: "rematch_accept"});
     });
     $("rematch-decline").addEventListener("click", function () {
-      socket.send({type: "rematch_decline"});
+      send({type: "rematch_decline"});
     });
   }
-
   window.addEventListener("resize", layout);
+
   if (isReplay) {
     startReplay();
     return;
   }
+  socket = window.liveSocket(root.getAttribute("data-socket-path"), {
+    onStatus: function (name) {
+      var line = $("live-status");
+      line.textContent = name === "open" ? S.connected : name === "reconnecting" ? S.reconnecting : "";
+      line.setAttribute("data-status", name);
+      // A message about the lost connection is over once it is back.
+      if (name === "open" && $("rule-error-text").textContent === S.not_sent) $("rule-error").hidden = true;
+      // The line may wrap on a phone: the felt below it takes the room that is left.
+      layout();
+    },
+    onFrame: onFrame,
+  });
   setInterval(tick, 250);
   render(current);
+  wasMyTurn = isMyTurn(current.view, current.game);
   root.setAttribute("data-deals", String(shownDeals));
-  if (current.game.status === "finished") {
+  if (current.game.status === "finished" || current.game.status === "cancelled") {
     openOverlay("match-end");
-  } else if (current.view && current.game.first_dealer_draw && current.view.deal_number === 1 &&
-             current.view.phase !== "play" && !current.view.deals.length) {
+  } else if (isMatchStart(current)) {
+    renderDraw(current);
     openOverlay("draw-panel", DRAW_MS);
   }
 })();

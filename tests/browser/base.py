@@ -7,6 +7,7 @@ Debian's Chromium: never `playwright install`, there is no browser download here
 
 import os
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from asgiref.sync import SyncToAsync
@@ -14,13 +15,17 @@ from channels.layers import channel_layers
 from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
 from django.core.cache import cache
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
 
 # Playwright's sync API runs an event loop in this thread; Django would otherwise refuse the
 # ORM calls the tests make between two browser steps.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 PASSWORD = "secret-pass-123"
+
+# The two sizes every table must fit without scrolling: a laptop and a phone.
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -174,3 +179,47 @@ def play_first_deal(pages: list[Page]) -> None:
             )
     for page in pages:
         expect(page.locator("#deal-summary")).to_be_visible()
+
+
+def in_view(page: Page, locator: Locator) -> None:
+    """Assert that every element of `locator` is wholly inside the window, with no scrolling."""
+    size = page.viewport_size
+    assert page.evaluate("window.scrollY") == 0
+    count = locator.count()
+    assert count > 0
+    for index in range(count):
+        box = locator.nth(index).bounding_box()
+        assert box is not None
+        assert box["x"] >= -0.5 and box["y"] >= -0.5, box
+        assert box["x"] + box["width"] <= size["width"] + 0.5, box
+        assert box["y"] + box["height"] <= size["height"] + 0.5, box
+
+
+def resize(page: Page, size: dict) -> None:
+    """Give the window a new size and let the table lay itself out again."""
+    page.set_viewport_size(size)
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def in_view_at_both_sizes(page: Page, selector: str) -> None:
+    """Every element `selector` finds is in the window at a phone's and at a laptop's size."""
+    size = page.viewport_size
+    for other in (PHONE, LAPTOP):
+        resize(page, other)
+        in_view(page, page.locator(selector))
+    resize(page, size)
+
+
+def keep_screenshot(page: Page, name: str, *, full_page: bool = False) -> None:
+    """With SCREENSHOTS_DIR set, keep the page at a laptop's and at a phone's size."""
+    directory = os.environ.get("SCREENSHOTS_DIR")
+    if not directory:
+        return
+    size = page.viewport_size
+    for label, other in (("desktop", LAPTOP), ("phone", PHONE)):
+        resize(page, other)
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(Path(directory) / f"{name}-{label}.png"), full_page=full_page)
+    resize(page, size)

@@ -4,31 +4,13 @@ The live server runs the embedded runner (its threads play the computer's turns)
 pause. Set SCREENSHOTS_DIR to keep the pages it goes through (waiting room, table, end).
 """
 
-import os
-from pathlib import Path
-
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Game
-from tests.browser.base import PASSWORD, BrowserTestCase, act_once, version_of
-
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-
-
-def keep_screenshot(page: Page, name: str) -> None:
-    directory = os.environ.get("SCREENSHOTS_DIR")
-    if not directory:
-        return
-    size = page.viewport_size
-    for label, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        page.screenshot(path=str(Path(directory) / f"{name}-{label}.png"), full_page=True)
-    page.set_viewport_size(size)
-
+from tests.browser.base import PASSWORD, BrowserTestCase, act_once, keep_screenshot, version_of
 
 # The member has a decision to make, or the first deal is over.
 ASKED_OR_OVER = """() => !document.getElementById("deal-summary").hidden
@@ -61,7 +43,7 @@ class ComputerGameTests(BrowserTestCase):
         page = self.log_in("alice")
         page.goto("/salle/")
         expect(page.locator("#computer-game")).to_be_visible()
-        keep_screenshot(page, "lobby")
+        keep_screenshot(page, "lobby", full_page=True)
 
         # The level is a segmented choice: a person clicks its label.
         page.locator("#computer-game label[for=id_level_2]").click()
@@ -72,7 +54,7 @@ class ComputerGameTests(BrowserTestCase):
 
         expect(page.locator("#player-top .player-name")).to_have_text("Ordinateur (fort)")
         expect(page.locator("#game-kind")).to_have_text("contre l'ordinateur")
-        expect(page.locator("#hand button.card")).to_have_count(8)
+        expect(page.locator("#hand-bottom button.card")).to_have_count(8)
         # A few tricks, then the whole first deal: the computer answers by itself every time.
         for _turn in range(200):
             if not decide_when_asked(page):
@@ -91,19 +73,23 @@ class ComputerGameTests(BrowserTestCase):
         expect(page.locator("#match-end-reason")).to_have_text(
             "Forfait : alice a quitté la partie."
         )
-        expect(page.locator("#computer-replay-button")).to_be_visible()
+        # Rejouer: the same game against the same computer, at once.
+        expect(page.locator("#again-button")).to_be_visible()
+        expect(page.locator("#rematch-button")).to_be_hidden()
         keep_screenshot(page, "end")
 
-        page.click("#computer-replay-button")
+        page.click("#again-button")
         page.wait_for_url(lambda url: url.endswith(f"/parties/{game.pk + 1}/"))
         expect(page.locator("#player-top .player-name")).to_have_text("Ordinateur (fort)")
+        expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
         replay = Game.objects.get(pk=game.pk + 1)
-        assert (replay.format, replay.seat1_id, replay.is_ranked) == (
+        assert (replay.format, replay.player_at(1).pk, replay.is_ranked, replay.origin) == (
             "six-deals",
-            game.seat1_id,
+            game.player_at(1).pk,
             False,
+            Game.Origin.COMPUTER,
         )
 
         page.goto("/joueurs/alice/")
         expect(page.locator("table.data-table tbody tr").first).to_contain_text("Ordinateur (fort)")
-        keep_screenshot(page, "history")
+        keep_screenshot(page, "history", full_page=True)

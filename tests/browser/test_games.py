@@ -32,7 +32,7 @@ class LiveGameTests(BrowserTestCase):
         pages = [alice, bob]
         for page in pages:
             expect(page.locator("#draw-panel")).to_be_visible()
-            expect(page.locator("#hand button.card")).to_have_count(8)
+            expect(page.locator("#hand-bottom button.card")).to_have_count(8)
         # A face-down card is only a back: nobody's page shows the opponent's cards.
         expect(alice.locator("#hand-top .card-back")).to_have_count(8)
 
@@ -45,13 +45,16 @@ class LiveGameTests(BrowserTestCase):
             expect(page.locator("#draw-panel")).to_be_hidden()
         game = Game.objects.get()
         totals = game.state["totals"]
-        for page in pages:
-            expect(page.locator("#summary-score-0")).to_have_text(
+        for seat, page in enumerate(pages):
+            expect(page.locator("#summary-body td[data-row=score][data-team='0']")).to_have_text(
                 str(game.state["summaries"][0]["score"][0])
             )
-            expect(page.locator("#player-bottom .player-total")).to_have_text(
-                str(totals[pages.index(page)])
+            # Each player's own score comes first, under his name.
+            expect(page.locator(".team-score").first).to_have_attribute("data-team", str(seat))
+            expect(page.locator(f"#score-team-{seat} .team-name")).to_have_text(
+                ("alice", "bob")[seat]
             )
+            expect(page.locator(f"#score-team-{seat} .team-total")).to_have_text(str(totals[seat]))
 
         close_overlays(bob)
         bob.once("dialog", lambda dialog: dialog.accept())

@@ -31,7 +31,7 @@ class WaitingRoomTests(BrowserTestCase):
         bob.wait_for_url("**/parties/*/")
         game = Game.objects.get()
         assert (game.status, game.format) == (Game.Status.IN_PROGRESS, "six-deals")
-        assert {game.seat0.username, game.seat1.username} == {"alice", "bob"}
+        assert {game.player_at(0).username, game.player_at(1).username} == {"alice", "bob"}
         assert alice.url.endswith(f"/parties/{game.pk}/")
 
     def test_a_challenge_accepted_in_the_browser_brings_both_to_the_table(self) -> None:

@@ -1,5 +1,6 @@
-"""The replay of a finished four-player table in a real browser: step by action, by trick and
-by deal, all four hands, the team totals of the record's replay at the end."""
+"""The replay of a finished four-player game in a real browser, drawn by the table's own client:
+step by action, by trick and by deal, all four hands face up around the felt, the team totals of
+the record's replay at the end, and every deal's deck checked against its commitment."""
 
 import random
 
@@ -8,14 +9,14 @@ from django.test import override_settings
 from playwright.sync_api import expect
 
 from games import engine
-from games.partnership import selectors
+from games.tables import selectors
 from tests.browser.accessibility import assert_accessible
-from tests.browser.base import BrowserTestCase
+from tests.browser.base import LAPTOP, PHONE, BrowserTestCase, in_view, resize
 from tests.games.partnership_helpers import full_table, play_out
 
 
 def hand(page, seat: int):
-    return page.locator(f"#replay-seat-{seat} .replay-seat__hand .card-face")
+    return page.locator(f"#felt .hand[data-seat='{seat}'] .card")
 
 
 class PartnershipReplayTests(BrowserTestCase):
@@ -26,27 +27,44 @@ class PartnershipReplayTests(BrowserTestCase):
             full_table(host=host, computers=3, variant="manille-flemish", format="boom-61"),
             rng=random.Random(4),
         )
-        _status, replayed = engine.replay_record(selectors.partnership_record(game=table))
-        page = self.new_page(viewport={"width": 1280, "height": 800})
+        _status, replayed = engine.replay_record(selectors.game_record(game=table))
+        deals = len(replayed["deals"])
+        page = self.new_page(viewport=LAPTOP)
 
-        page.goto(f"/tables/{table.pk}/revoir/")
+        page.goto(f"/parties/{table.pk}/revoir/")
 
         assert_accessible(page, "four-player replay")
         for seat in range(4):
             expect(hand(page, seat)).to_have_count(8)
+        # Seat 0 at the bottom; Flemish play goes clockwise: seat 1 on its left.
+        expect(page.locator("#hand-bottom")).to_have_attribute("data-seat", "0")
+        expect(page.locator("#hand-left")).to_have_attribute("data-seat", "1")
+        expect(page.locator("#hand-top")).to_have_attribute("data-seat", "2")
+        for size in (PHONE, LAPTOP):
+            resize(page, size)
+            in_view(page, page.locator("#felt .hand .card"))
         expect(page.locator("#replay-prev")).to_be_disabled()
         expect(page.locator("#replay-result")).to_have_text("")
 
+        # Every deal's deck matches the commitment published before it, checked here.
+        expect(page.locator("#replay-deals-body .deal-check[data-check=verified]")).to_have_count(
+            deals
+        )
+        expect(page.locator("#replay-verified")).to_have_text(
+            "Chaque donne correspond à l'empreinte publiée avant elle."
+        )
+
         # The dealer names trump: the first action, then one more card in the trick per play.
         page.click("#replay-next")
-        expect(page.locator("#replay-announcements")).not_to_have_text("")
+        expect(page.locator("#trump-info")).not_to_have_text("")
         page.click("#replay-next-trick")
         assert sum(hand(page, seat).count() for seat in range(4)) == 28
-        expect(page.locator(".replay-trick__slot .card-face")).to_have_count(4)
-        expect(page.locator(".replay-trick__slot.is-winning")).to_have_count(1)
+        expect(page.locator("#trick .played .card")).to_have_count(4)
+        expect(page.locator("#trick .played.is-winning")).to_have_count(1)
+        expect(page.locator("#trick-caption")).to_contain_text("Pli pour")
 
         # A later deal from the menu starts with four full hands again.
-        if len(replayed["deals"]) > 1:
+        if deals > 1:
             page.select_option("#replay-deal", index=1)
             for seat in range(4):
                 expect(hand(page, seat)).to_have_count(8)
@@ -59,5 +77,11 @@ class PartnershipReplayTests(BrowserTestCase):
             expect(page.locator(f"#replay-total-{team}")).to_have_text(
                 str(replayed["totals"][team])
             )
-        expect(page.locator("#replay-result")).not_to_have_text("")
+            expect(page.locator(f"#score-team-{team} .team-total")).to_have_text(
+                str(replayed["totals"][team])
+            )
+        expect(page.locator("#replay-result")).to_contain_text("gagnent la partie")
         assert_accessible(page, "four-player replay, the end")
+        resize(page, PHONE)
+        in_view(page, page.locator("#replay-result"))
+        assert_accessible(page, "four-player replay on a phone")

@@ -1,10 +1,11 @@
-"""A table for four in a real browser: a member opens one from the waiting room, fills the three
-other seats with computer players, starts, and plays a whole match to its end.
+"""A table for four in a real browser, through the one table client: a member opens one from the
+waiting room, fills the three other seats with computer players, starts, and plays a whole match
+to its end.
 
-At each of his decisions the buttons or the legal cards are inside the window (no scrolling),
-and no card of another seat's hand is anywhere in the page. The live server runs the embedded
-runner (its threads play the computers' turns) with a short pause. Set SCREENSHOTS_DIR to keep
-the pages it goes through at a laptop's and at a phone's size.
+At each of his decisions the buttons or the legal cards are inside the window (no scrolling) at a
+laptop's and at a phone's size, and no card of another seat's hand is anywhere in the page. The
+live server runs the embedded runner (its threads play the computers' turns) with a short pause.
+Set SCREENSHOTS_DIR to keep the pages it goes through at both sizes.
 """
 
 import json
@@ -17,11 +18,16 @@ from django.test import override_settings
 from playwright.sync_api import Page, expect
 
 from games.engine.variants import variant_get
-from games.models import PartnershipGame
+from games.models import Game
 from tests.browser.accessibility import assert_accessible
-from tests.browser.base import PASSWORD, BrowserTestCase
-
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+from tests.browser.base import (
+    LAPTOP,
+    PASSWORD,
+    PHONE,
+    BrowserTestCase,
+    keep_screenshot,
+    resize,
+)
 
 # Something for the member to do, a summary to close, or the end.
 ASKED_OR_OVER = """() => document.getElementById("table").dataset.status === "finished"
@@ -29,26 +35,6 @@ ASKED_OR_OVER = """() => document.getElementById("table").dataset.status === "fi
     || (document.getElementById("table").dataset.holding === "false"
         && (document.querySelector("#announcements button.announce")
             || document.querySelector("#hand-bottom button.card.is-legal")))"""
-
-
-def keep_screenshot(page: Page, name: str, *, full_page: bool = False) -> None:
-    directory = os.environ.get("SCREENSHOTS_DIR")
-    if not directory:
-        return
-    size = page.viewport_size
-    for label, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        page.screenshot(path=str(Path(directory) / f"{name}-{label}.png"), full_page=full_page)
-    page.set_viewport_size(size)
-
-
-def resize(page: Page, width: int, height: int) -> None:
-    """Give the window a new size and let the page lay itself out again."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.evaluate(
-        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
 
 
 def assert_in_view(page: Page, selector: str) -> None:
@@ -71,7 +57,7 @@ def assert_in_view(page: Page, selector: str) -> None:
 
 def hidden_cards(table_id: int, seat: int) -> set[str]:
     """The cards in the other seats' hands now (the French turned-up card is everyone's)."""
-    game = PartnershipGame.objects.get(pk=table_id)
+    game = Game.objects.get(pk=table_id)
     variant = variant_get(game.variant)
     state = variant.state_from_json(game.state)
     if state.deal is None:
@@ -100,10 +86,10 @@ def assert_no_hidden_card(page: Page, table_id: int, seat: int) -> None:
         )
     )
     assert not hidden & shown, hidden & shown
-    served = page.request.get(f"/tables/{table_id}/").text()
+    served = page.request.get(f"/parties/{table_id}/").text()
     frame = json.loads(served.split('id="initial-frame" type="application/json">')[1].split("<")[0])
     # The frame the page is served with: its own hand only, no other seat's.
-    assert frame["table"]["your_seat"] == seat
+    assert frame["game"]["your_seat"] == seat
     assert "hands" not in frame["view"]
     assert not set(frame["view"]["hand"]) & hidden_cards(table_id, seat)
 
@@ -137,7 +123,7 @@ class PartnershipTableTests(BrowserTestCase):
         keep_screenshot(page, "lobby", full_page=True)
         assert_accessible(page, "waiting room with the tables for four")
         page.click("#table-create-button")
-        page.wait_for_url("**/tables/*/")
+        page.wait_for_url("**/parties/*/")
         table_id = int(page.url.rstrip("/").split("/")[-1])
         expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
 
@@ -152,10 +138,14 @@ class PartnershipTableTests(BrowserTestCase):
                 # A seat still free: the room offers it.
                 waiting = bob.locator(f"#open-tables li[data-table-id='{table_id}']")
                 expect(waiting.get_by_role("link", name="S'asseoir")).to_have_attribute(
-                    "href", f"/tables/{table_id}/"
+                    "href", f"/parties/{table_id}/"
                 )
         expect(page.locator(".player-name", has_text="Ordinateur (facile)")).to_have_count(3)
         expect(page.locator("#start-button")).to_be_enabled()
+        for size in (PHONE, LAPTOP):
+            resize(page, size)
+            for selector in ("#start-button", "#cancel-button", ".player-card"):
+                assert_in_view(page, selector)
         keep_screenshot(page, "open-table")
         assert_accessible(page, "open table")
         listed = bob.locator(f"#open-tables li[data-table-id='{table_id}']")
@@ -163,7 +153,7 @@ class PartnershipTableTests(BrowserTestCase):
         expect(listed).to_contain_text("alice, Ordinateur (facile), Ordinateur (facile)")
         # Four seats taken: the room offers to watch it, not to sit.
         expect(listed.get_by_role("link", name="Regarder")).to_have_attribute(
-            "href", f"/tables/{table_id}/"
+            "href", f"/parties/{table_id}/"
         )
         keep_screenshot(bob, "lobby-open-table", full_page=True)
 
@@ -174,13 +164,13 @@ class PartnershipTableTests(BrowserTestCase):
         expect(page.locator("#draw-panel")).to_be_visible()
         expect(page.locator("#draw-result")).to_contain_text("donne en premier")
         page.click("#draw-panel .overlay-close")
-        running = bob.locator(f"#watch-list li[data-table-id='{table_id}']")
+        running = bob.locator(f"#watch-list li[data-game-id='{table_id}']")
         expect(running).to_contain_text("contre")
         expect(bob.locator(f"#open-tables li[data-table-id='{table_id}']")).to_have_count(0)
         keep_screenshot(bob, "lobby-running-table", full_page=True)
         # A spectator: the public view, backs only, no decision.
         running.get_by_role("link", name="Regarder").click()
-        bob.wait_for_url(f"**/tables/{table_id}/")
+        bob.wait_for_url(f"**/parties/{table_id}/")
         expect(bob.locator("#hand-bottom .card-back").first).to_be_visible()
         assert (
             bob.locator("#felt [data-card]:not(#trick [data-card])").evaluate_all(
@@ -188,7 +178,7 @@ class PartnershipTableTests(BrowserTestCase):
             )
             == 0
         )
-        expect(bob.locator("#score-us .team-name")).to_contain_text("alice et ")
+        expect(bob.locator("#score-team-0 .team-name")).to_contain_text("alice et ")
         keep_screenshot(bob, "spectator")
         bob.context.close()
         checked_accessibility = False
@@ -210,11 +200,12 @@ class PartnershipTableTests(BrowserTestCase):
             if not legal.count():
                 continue
             assert_in_view(page, "#hand-bottom button.card.is-legal")
-            resize(page, 390, 844)
+            resize(page, PHONE)
             if os.environ.get("SCREENSHOTS_DIR"):
                 page.screenshot(path=str(Path(os.environ["SCREENSHOTS_DIR"]) / "last-phone.png"))
             assert_in_view(page, "#hand-bottom button.card.is-legal")
-            resize(page, 1280, 800)
+            assert_in_view(page, "#turned-up-info")
+            resize(page, LAPTOP)
             if not checked_accessibility and page.locator("#trick .played").count() >= 2:
                 checked_accessibility = True
                 keep_screenshot(page, "play")
@@ -232,8 +223,8 @@ class PartnershipTableTests(BrowserTestCase):
                 f"document.getElementById('table').dataset.version !== '{version}'"
                 " || document.getElementById('table').dataset.status === 'finished'"
             )
-        game = PartnershipGame.objects.get(pk=table_id)
-        assert game.status == PartnershipGame.Status.FINISHED
+        game = Game.objects.get(pk=table_id)
+        assert game.status == Game.Status.FINISHED
         assert decisions >= 8
         assert explained
         # The last deal's summary first, then the result.
@@ -244,8 +235,15 @@ class PartnershipTableTests(BrowserTestCase):
         expect(page.locator("#match-end-reason")).to_contain_text("Aux points")
         expect(page.locator("#lobby-link")).to_have_attribute("href", "/salle/")
         expect(page.locator("#record-link")).to_have_attribute(
-            "href", f"/tables/{table_id}/partie.json"
+            "href", f"/parties/{table_id}/partie.json"
         )
+        # Alone with computer players: no rematch to offer, Rejouer instead.
+        expect(page.locator("#again-button")).to_be_visible()
+        expect(page.locator("#rematch-button")).to_be_hidden()
+        for size in (PHONE, LAPTOP):
+            resize(page, size)
+            for selector in ("#again-button", "#lobby-link"):
+                assert_in_view(page, selector)
         keep_screenshot(page, "match-end")
         assert_accessible(page, "end of the match")
         # Back in the room, free again: the form of a new table is there.
@@ -270,7 +268,7 @@ class FlemishDecisionsTests(BrowserTestCase):
         page.select_option("#table-format", "boompje-12")
         page.check("#table-option-blind")
         page.click("#table-create-button")
-        page.wait_for_url("**/tables/*/")
+        page.wait_for_url("**/parties/*/")
         table_id = int(page.url.rstrip("/").split("/")[-1])
         expect(page.locator("#table-options")).to_contain_text("Mee et tegen")
         expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
@@ -310,13 +308,15 @@ class FlemishDecisionsTests(BrowserTestCase):
             decisions = page.locator("#announcements button.announce")
             if decisions.count():
                 kinds = set(decisions.evaluate_all("nodes => nodes.map(n => n.dataset.action)"))
-                for size in ((1280, 800), (390, 844)):
-                    resize(page, *size)
+                for size in (LAPTOP, PHONE):
+                    resize(page, size)
                     assert_in_view(page, "#announcements button.announce")
-                resize(page, 1280, 800)
+                    assert_in_view(page, "#hand-bottom .card")
+                resize(page, LAPTOP)
                 phase = page.locator("#table").get_attribute("data-phase")
                 if phase not in seen:
                     seen.add(phase)
+                    assert_accessible(page, f"Flemish {phase}")
                     keep_screenshot(page, f"flemish-{phase}")
                 if "look" in kinds:
                     choice = "look"
@@ -327,10 +327,10 @@ class FlemishDecisionsTests(BrowserTestCase):
                     choice = "mee" if "mee" in kinds else "tegen" if "tegen" in kinds else "pass"
             elif page.locator("#hand-bottom button.card.is-legal").count():
                 choice = None
-                for size in ((1280, 800), (390, 844)):
-                    resize(page, *size)
+                for size in (LAPTOP, PHONE):
+                    resize(page, size)
                     assert_in_view(page, "#hand-bottom button.card.is-legal")
-                resize(page, 1280, 800)
+                resize(page, LAPTOP)
             else:
                 continue
             version = page.locator("#table").get_attribute("data-version")
@@ -350,16 +350,17 @@ class FlemishDecisionsTests(BrowserTestCase):
         expect(page.locator("#match-end-reason")).to_have_text(
             "Forfait : alice a quitté la partie."
         )
-        game = PartnershipGame.objects.get(pk=table_id)
-        assert (game.status, game.winner_team) == (PartnershipGame.Status.FINISHED, 1)
+        game = Game.objects.get(pk=table_id)
+        assert (game.status, game.winner_team) == (Game.Status.FINISHED, 1)
         expect(page.locator("#replay-link")).to_have_attribute(
-            "href", f"/tables/{table_id}/revoir/"
+            "href", f"/parties/{table_id}/revoir/"
         )
+        assert_accessible(page, "Flemish table, its end")
         # Rejouer: the same three computer players sit down again and the next match begins.
         page.click("#again-button")
-        page.wait_for_url(re.compile(rf".*/tables/(?!{table_id}/)\d+/$"))
-        again = PartnershipGame.objects.exclude(pk=table_id).get()
-        assert again.status == PartnershipGame.Status.IN_PROGRESS
+        page.wait_for_url(re.compile(rf".*/parties/(?!{table_id}/)\d+/$"))
+        again = Game.objects.exclude(pk=table_id).get()
+        assert again.status == Game.Status.IN_PROGRESS
         assert again.options == game.options
         page.wait_for_function("document.getElementById('table').dataset.status === 'in_progress'")
         expect(page.locator("#match-end")).to_be_hidden()

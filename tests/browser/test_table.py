@@ -1,34 +1,40 @@
-"""The table in a real browser at a laptop's and a phone's size: every decision in view, the
-completed trick shown, the results as overlays, the rematch."""
+"""The two-player table in a real browser at a laptop's and a phone's size: every decision in
+view, the completed trick shown, the results as overlays, the rematch, the deals' commitments
+and the replay that checks them."""
 
+import json
 import random
 import re
 from concurrent.futures import ThreadPoolExecutor
 
 from django.contrib.auth import get_user_model
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from games import engine, selectors, services
+from games import engine
+from games.engine.variants import variant_get
+from games.lobby import services as lobby
 from games.models import Game
+from games.tables import selectors
 from tests.browser.accessibility import assert_accessible
-from tests.browser.base import PASSWORD, BrowserTestCase, act_once, close_overlays
+from tests.browser.base import (
+    LAPTOP,
+    PASSWORD,
+    PHONE,
+    BrowserTestCase,
+    act_once,
+    close_overlays,
+    in_view,
+    play_first_deal,
+)
 
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+VERIFIED = "Chaque donne correspond à l'empreinte publiée avant elle."
 
 
-def in_view(page: Page, locator: Locator) -> None:
-    """Assert that every element of `locator` is wholly inside the window, with no scrolling."""
-    size = page.viewport_size
-    assert page.evaluate("window.scrollY") == 0
-    count = locator.count()
-    assert count > 0
-    for index in range(count):
-        box = locator.nth(index).bounding_box()
-        assert box is not None
-        assert box["x"] >= 0 and box["y"] >= 0, box
-        assert box["x"] + box["width"] <= size["width"] + 0.5, box
-        assert box["y"] + box["height"] <= size["height"] + 0.5, box
+def commitments_of(game: Game) -> list[str]:
+    """The commitments a view of the game shows (one per deal dealt so far)."""
+    game.refresh_from_db()
+    variant = variant_get(game.variant)
+    return variant.public_view(variant.state_from_json(game.state))["commitments"]
 
 
 class TableTests(BrowserTestCase):
@@ -55,8 +61,8 @@ class TableTests(BrowserTestCase):
         alice, bob = (get_user_model().objects.get(username=name) for name in ("alice", "bob"))
 
         def start() -> Game:
-            game = services.game_create(user=alice, format="first-to-71", is_ranked=False)
-            return services.game_join(game_id=game.pk, user=bob, rng=random.Random(5))
+            game = lobby.game_open(user=alice, format="first-to-71", is_ranked=False)
+            return lobby.game_join(game_id=game.pk, user=bob, rng=random.Random(5))
 
         game = self.pool.submit(start).result()
         pages = [self.member_page("alice", viewport), self.member_page("bob", viewport)]
@@ -67,7 +73,8 @@ class TableTests(BrowserTestCase):
 
     def play_every_phase(self, viewport: dict) -> list[Page]:
         game, pages = self.start_game(viewport)
-        dealer = engine.state_from_json(game.state).deal.dealer
+        variant = variant_get(game.variant)
+        dealer = variant.state_from_json(game.state).deal.dealer
         dealer_page, other_page = pages[dealer], pages[1 - dealer]
 
         # Both players are shown at the table.
@@ -82,10 +89,12 @@ class TableTests(BrowserTestCase):
 
         # Trump or roll: the dealer's buttons and his whole hand, without scrolling.
         in_view(dealer_page, dealer_page.locator("#announcements button"))
-        in_view(dealer_page, dealer_page.locator("#hand button.card"))
+        in_view(dealer_page, dealer_page.locator("#hand-bottom button.card"))
         in_view(dealer_page, dealer_page.locator("#stacks-bottom .card"))
         in_view(dealer_page, dealer_page.locator("#stacks-top .card"))
         in_view(dealer_page, dealer_page.locator("#countdown"))
+        # The deal's commitment, before its first card.
+        in_view(dealer_page, dealer_page.locator("#commitment"))
         assert_accessible(dealer_page, "trump")
         # The tab says whose turn it is.
         expect(dealer_page).to_have_title(re.compile("^À vous · "))
@@ -96,7 +105,7 @@ class TableTests(BrowserTestCase):
         buque = other_page.locator("#announcements button[data-action=buque]")
         expect(buque).to_be_visible()
         in_view(other_page, other_page.locator("#announcements button"))
-        in_view(other_page, other_page.locator("#hand button.card"))
+        in_view(other_page, other_page.locator("#hand-bottom button.card"))
         assert_accessible(other_page, "buque")
         buque.click()
         surbuque = dealer_page.locator("#announcements button[data-action=surbuque]")
@@ -132,14 +141,7 @@ class TableTests(BrowserTestCase):
             expect(page.locator("#trick .played")).to_have_count(0)
 
         # The rest of the deal, to its summary.
-        while pages[0].locator("#table").get_attribute("data-deals") == "0":
-            version = int(pages[0].locator("#table").get_attribute("data-version"))
-            act_once(pages)
-            for page in pages:
-                page.wait_for_function(
-                    f"Number(document.getElementById('table').dataset.version) > {version}"
-                    " && document.getElementById('table').dataset.holding === 'false'"
-                )
+        play_first_deal(pages)
         for page in pages:
             expect(page.locator("#deal-summary")).to_be_visible()
             in_view(page, page.locator("#deal-summary .overlay-box"))
@@ -152,6 +154,7 @@ class TableTests(BrowserTestCase):
         expect(next_dealer_page.locator("#announcements button").first).to_be_visible()
         in_view(next_dealer_page, next_dealer_page.locator("#announcements button"))
         in_view(next_dealer_page, next_dealer_page.locator("#player-top, #player-bottom"))
+        in_view(next_dealer_page, next_dealer_page.locator(".team-score"))
         return pages
 
     def test_every_phase_fits_a_laptop_and_a_rematch_is_played_again(self) -> None:
@@ -169,7 +172,9 @@ class TableTests(BrowserTestCase):
         expect(alice.locator("#match-end")).to_be_visible()
         expect(alice.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")
         in_view(alice, alice.locator("#rematch-button"))
-        in_view(alice, alice.locator("#new-game-link"))
+        in_view(alice, alice.locator("#lobby-link"))
+        # Against one other person, the rematch is the way to play again.
+        expect(alice.locator("#again-form")).to_be_hidden()
         assert_accessible(alice, "match end")
         expect(bob.locator("#match-end")).to_be_visible()
 
@@ -196,16 +201,98 @@ class TableTests(BrowserTestCase):
         expect(bob.locator("#match-end")).to_be_visible()
         expect(bob.locator("#match-end-reason")).to_have_text("Forfait : alice a quitté la partie.")
         in_view(bob, bob.locator("#rematch-button"))
-        in_view(bob, bob.locator("#new-game-link"))
+        in_view(bob, bob.locator("#lobby-link"))
         assert_accessible(bob, "match end")
 
         # The finished game, watched again: step through every action to the final totals.
         game = Game.objects.get()
         bob.goto(f"/parties/{game.pk}/revoir/")
         assert_accessible(bob, "replay")
+        in_view(bob, bob.locator("#hand-bottom .card"))
+        in_view(bob, bob.locator("#hand-top .card"))
         while bob.locator("#replay-next").is_enabled():
             bob.click("#replay-next")
         _status, replayed = engine.replay_record(selectors.game_record(game=game))
-        expect(bob.locator("#player-bottom .player-total")).to_have_text(str(replayed["totals"][0]))
-        expect(bob.locator("#player-top .player-total")).to_have_text(str(replayed["totals"][1]))
+        expect(bob.locator("#score-team-0 .team-total")).to_have_text(str(replayed["totals"][0]))
+        expect(bob.locator("#score-team-1 .team-total")).to_have_text(str(replayed["totals"][1]))
         expect(bob.locator("#replay-total-0")).to_have_text(str(replayed["totals"][0]))
+        expect(bob.locator("#replay-result")).to_contain_text("bob gagne la partie")
+
+    def test_the_commitment_is_shown_before_the_first_card_and_the_replay_checks_each_deal(
+        self,
+    ) -> None:
+        game, (alice, bob) = self.start_game(LAPTOP)
+        commitment = commitments_of(game)[0]
+        for page in (alice, bob):
+            close_overlays(page)
+            line = page.locator("#commitment")
+            # Short on the table (the first twelve digits), whole in its title and for
+            # screen readers.
+            expect(line).to_be_visible()
+            expect(line).to_have_attribute("data-commitment", commitment)
+            expect(line.locator("code")).to_have_text(commitment[:12] + "…")
+            expect(line).to_have_attribute("title", re.compile(commitment))
+            expect(line.locator(".visually-hidden")).to_have_text(
+                f"Donne vérifiable : {commitment}"
+            )
+            in_view(page, line)
+
+        # The history holds it too, with the deal in play.
+        alice.click("#history-button")
+        row = alice.locator("#history-body .commitment-row[data-deal='0'] td")
+        expect(row).to_have_attribute("data-commitment", commitment)
+        assert_accessible(alice, "history with the commitment")
+        alice.keyboard.press("Escape")
+
+        # Once the first card is on the table, the line makes way.
+        pages = [alice, bob]
+        while not alice.locator("#trick .played").count():
+            act_once(pages)
+            alice.wait_for_timeout(100)
+        for page in pages:
+            expect(page.locator("#commitment")).to_be_hidden()
+
+        # The replay of the finished game checks every deal's deck in the browser.
+        play_first_deal(pages)
+        for page in pages:
+            close_overlays(page)
+        bob.once("dialog", lambda dialog: dialog.accept())
+        bob.click("#leave-button")
+        expect(alice.locator("#match-end")).to_be_visible()
+        deals = len(commitments_of(game))
+        assert deals == 2
+        alice.goto(f"/parties/{game.pk}/revoir/")
+        checks = alice.locator("#replay-deals-body .deal-check")
+        expect(checks).to_have_count(deals)
+        expect(alice.locator("#replay-deals-body .deal-check[data-check=verified]")).to_have_count(
+            deals
+        )
+        expect(checks.first).to_have_attribute("title", re.compile(commitment))
+        expect(alice.locator("#replay-verified")).to_have_text(VERIFIED)
+        assert_accessible(alice, "replay, every deal verified")
+
+        # A deck that is not the one committed to is refused, deal by deal.
+        def tampered(route) -> None:
+            response = route.fetch()
+            page = response.text()
+            start = page.index('id="replay-data" type="application/json">') + len(
+                'id="replay-data" type="application/json">'
+            )
+            end = page.index("</script>", start)
+            data = json.loads(page[start:end])
+            deck = data["deals"][1]["deck"]
+            deck[0], deck[1] = deck[1], deck[0]
+            text = json.dumps(data).replace("<", "\\u003C").replace(">", "\\u003E")
+            route.fulfill(response=response, body=page[:start] + text + page[end:])
+
+        alice.route(f"**/parties/{game.pk}/revoir/", tampered)
+        alice.reload()
+        expect(alice.locator("#replay-deals-body tr[data-deal='0'] .deal-check")).to_have_attribute(
+            "data-check", "verified"
+        )
+        refused = alice.locator("#replay-deals-body tr[data-deal='1'] .deal-check")
+        expect(refused).to_have_attribute("data-check", "mismatch")
+        expect(refused).to_contain_text("✗")
+        expect(alice.locator("#replay-verified")).to_have_text(
+            "Attention : au moins une donne ne correspond pas à son empreinte."
+        )
