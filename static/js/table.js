@@ -571,10 +571,16 @@
 
   function renderTrick(cards, game, winner) {
     var container = $("trick");
+    // Only a card that was not on the table yet comes in from its player's side.
+    var shown = {};
+    Array.prototype.forEach.call(container.querySelectorAll(".played"), function (slot) {
+      shown[slot.getAttribute("data-seat") + slot.getAttribute("data-card")] = true;
+    });
     container.textContent = "";
     cards.forEach(function (played) {
       var place = placeOf(played.seat, game);
-      var slot = el("div", {"class": "played from-" + place, "data-seat": String(played.seat), "data-place": place});
+      var slot = el("div", {"class": "played from-" + place, "data-seat": String(played.seat), "data-place": place, "data-card": played.card});
+      if (!shown[played.seat + played.card]) slot.classList.add("is-new");
       slot.appendChild(kit.faceNode(played.card));
       if (winner !== undefined && played.seat === winner) slot.classList.add("is-winning");
       container.appendChild(slot);
