@@ -154,6 +154,8 @@ def _record_change(game: Game, *, kind: str, seat: int | None, payload: dict) ->
     game.save()
     events.lobby_changed_on_commit()
     events.game_changed_on_commit(game_id=game.pk, version=game.version)
+    # Who is at the table changed with the seats (a computer is always there).
+    events.game_presence_on_commit(game_id=game.pk)
 
 
 def _seat_add(game: Game, variant: Variant, *, seat: int, user, is_computer: bool = False) -> None:
@@ -365,6 +367,7 @@ def _match_start(game: Game, variant: Variant, *, now: datetime, rng: random.Ran
     for taken in people:
         events.game_started_on_commit(user_id=taken.user_id, game_id=game.pk, url=url)
     events.lobby_changed_on_commit()
+    events.game_presence_on_commit(game_id=game.pk)
 
 
 def game_start(
