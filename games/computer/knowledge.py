@@ -10,6 +10,7 @@ cards again, consistently with all of it: one determinization of the deal.
 import random
 
 from games.engine.core import (
+    ALL_CARDS,
     CARD_INDEX,
     NO_CARD,
     NO_TRUMP,
@@ -20,8 +21,6 @@ from games.engine.core import (
     cards_of,
     mask_of,
 )
-
-ALL_CARDS = (1 << 32) - 1
 
 
 class Knowledge:
@@ -86,9 +85,15 @@ class Knowledge:
         return self.played
 
     def sample(
-        self, rng: random.Random, trump: int | None = None, to_act: int | None = None
+        self,
+        rng: random.Random,
+        *,
+        trump: int | None = None,
+        to_act: int | None = None,
+        multiplier: int | None = None,
     ) -> Playout:
-        """Deal the unknown cards again at random, consistently with what was seen.
+        """Deal the unknown cards again at random, consistently with what was seen (the trump,
+        the seat to act and the multiplier as the view says, unless told).
 
         Every consistent deal is equally likely: the opponent's hand is drawn among the cards
         he may still hold, the rest goes face down.
@@ -122,5 +127,5 @@ class Knowledge:
             self.led,
             self.points,
             self.tricks,
-            self.multiplier,
+            self.multiplier if multiplier is None else multiplier,
         )

@@ -15,7 +15,6 @@ import random
 
 from games.engine.cards import SUITS
 from games.engine.core import (
-    CARD_INDEX,
     CARD_POINTS,
     NO_TRUMP,
     STRONGER,
@@ -26,6 +25,7 @@ from games.engine.core import (
     legal_mask,
 )
 
+from .actions import card_action, find_action
 from .knowledge import Knowledge
 
 # Rank inside a suit: 0 = manille (10), 1 = manillon (A), 2 = K ... 7 = 7.
@@ -66,14 +66,6 @@ def is_strong_without_trump(mask: int) -> bool:
 def _hand_mask(view: dict) -> int:
     knowledge = Knowledge(view)
     return knowledge.available
-
-
-def find_action(view: dict, **fields) -> dict | None:
-    """Return the first legal action of `view` with these fields, or None."""
-    for action in view["legal_actions"]:
-        if all(action.get(key) == value for key, value in fields.items()):
-            return action
-    return None
 
 
 def choose_trump(view: dict) -> dict:
@@ -192,9 +184,5 @@ def choose(view: dict, rng: random.Random) -> dict:
         return choose_buque(view, sur=True)
     knowledge = Knowledge(view)
     legal = legal_mask(knowledge.available, knowledge.led, knowledge.trump)
-    card = choose_card(knowledge, legal)
-    action = find_action(view, type="play", card=_CARD_NAMES[card])
+    action = card_action(view, choose_card(knowledge, legal))
     return action if action is not None else rng.choice(view["legal_actions"])
-
-
-_CARD_NAMES = {index: card for card, index in CARD_INDEX.items()}

@@ -55,13 +55,25 @@ def legal_mask(available: int, led: int, trump: int) -> int:
     return available
 
 
-def follower_wins(led: int, card: int, trump: int) -> bool:
-    """Tell whether `card`, played on `led`, wins the two-card trick: a higher card of the led
-    suit, or a trump on a plain card."""
+def follower_wins(winning: int, card: int, trump: int) -> bool:
+    """Tell whether `card` takes the trick from `winning`, the card winning it so far (the led
+    card in a two-player trick): a higher card of its suit, or a trump on a plain card (a card of
+    a third suit never wins)."""
     suit = card >> 3
-    if suit == led >> 3:
-        return card < led
+    if suit == winning >> 3:
+        return card < winning
     return suit == trump
+
+
+def random_card(mask: int, random) -> int:
+    """Return a card of `mask` drawn uniformly with `random` (a `random.Random().random`)."""
+    count = mask.bit_count()
+    if count > 1:
+        skip = int(random() * count)
+        while skip:
+            mask &= mask - 1
+            skip -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 def cards_of(mask: int) -> list[int]:
@@ -85,7 +97,11 @@ def mask_of(cards) -> int:
 def deal_score(
     tricks: tuple[int, int] | list[int], points: tuple[int, int] | list[int], multiplier: int
 ) -> tuple[int, int]:
-    """Return both seats' scores of a complete deal (manille-2p.md, *Scoring a deal*)."""
+    """Return both seats' scores of a complete deal (manille-2p.md, *Scoring a deal*).
+
+    The shared `match_scoring.deal_score` with the two-player values, written out for two seats:
+    it ends every playout, and the shared one, general over the sides, takes about twice as long
+    (a percent of a playout). `tests/engine/test_core.py` holds it to the engine's score."""
     for seat in (0, 1):
         if tricks[seat] == TRICKS_PER_DEAL:
             base = min(MAXIMUM_DEAL_SCORE, CAPOT_BASE * multiplier)
@@ -226,7 +242,8 @@ def play_randomly(playout: Playout, random, record: list | None = None) -> Playo
     """Play `playout` to its end, each card drawn uniformly among the legal ones with
     `random` (a `random.Random().random`); append the cards played to `record` if given.
 
-    The hot loop of the computer players: `Playout.play` written out with local variables.
+    The hot loop of the computer players: `Playout.play` and `random_card` written out with
+    local variables (a call per card would cost a good part of the loop).
     """
     hands = playout.hands
     up = playout.up

@@ -1,12 +1,14 @@
-"""The two match formats as parameter objects.
+"""The two-player game's parameter objects: its two match formats and its scoring.
 
 Implements manille-2p.md, section *The match*: *first to 71* and *six deals* differ only by
-the values below, never by scattered conditions in the rules.
+the values below, never by scattered conditions in the rules; and the values of *Scoring a deal*
+for the shared `match_scoring.py`.
 """
 
 from dataclasses import dataclass
 
 from . import match
+from .match_scoring import Scoring
 
 FORMAT_FIRST_TO_71 = "first-to-71"
 FORMAT_SIX_DEALS = "six-deals"
@@ -44,3 +46,14 @@ FORMATS: dict[str, MatchFormat] = {
         name=FORMAT_SIX_DEALS, target=71, deal_count=6, is_roll_required=True
     ),
 }
+
+# manille-2p.md, *Scoring a deal*: the excess over 30, capot (all sixteen tricks) 60, the
+# factors multiplied up to 480; a 30-30 doubles the next deal.
+SCORING = Scoring(
+    tricks_per_deal=16,
+    trick_points=0,
+    half=30,
+    capot_base=60,
+    maximum_score=480,
+    is_tie_carried=True,
+)

@@ -25,7 +25,10 @@ _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
 
 @dataclass(frozen=True, slots=True)
 class RecordRules:
-    """What one game's records say differently from another's; the rest is written once here."""
+    """What one game's records say differently from another's; the rest is written once here.
+
+    A state says the rest itself (`match.MatchStateBase`): its `variant`, its `options_json`
+    (empty: no `options` key) and the summary of a deal cut short (`cut_summary()`)."""
 
     # The variant names this game plays (one game module may play several rulesets).
     variants: tuple[str, ...]
@@ -45,11 +48,19 @@ class RecordRules:
     deal_start: Callable[..., Any]
     apply: Callable[[Any, Any], Any]
     forfeit: Callable[..., Any]
-    # The summary of the deal in play as if it were cut short now.
-    cut_summary: Callable[[Any], Any]
-    # What a record writes of a state: its variant, and its options (empty: no `options` key).
-    variant_of: Callable[[Any], str]
-    options_of: Callable[[Any], dict]
+
+    def record_from_state(self, state, *, players: list[str]) -> dict:
+        """Return the game record of the match so far (the deal in progress included)."""
+        return record_from_state(self, state, players=players)
+
+    def replay_document(self, document: object) -> tuple[int, dict]:
+        """Replay an already decoded record of one of the game's variants (`replay_document`)."""
+        return replay_document(self, document)
+
+    def verify_document(self, document: object) -> tuple[int, dict]:
+        """Replay an already decoded record, then check every deal's deck against its
+        commitment (`verify_document`)."""
+        return verify_document(self, document)
 
 
 class ParsedDeal(NamedTuple):
@@ -87,12 +98,12 @@ class RecordMalformed(Exception):
 def record_from_state(rules: RecordRules, state, *, players: list[str]) -> dict:
     """Return the game record of the match so far (the deal in progress included)."""
     document: dict = {
-        "variant": rules.variant_of(state),
+        "variant": state.variant,
         "format": state.format,
         "players": list(players),
         "first_dealer": state.progress.first_dealer,
     }
-    options = rules.options_of(state)
+    options = state.options_json
     if options:
         document["options"] = options
     document["deals"] = [record.to_json() for record in state.deal_records]
@@ -214,10 +225,10 @@ def _illegal_document(deal: int, action: int, error: RuleError) -> tuple[int, di
     }
 
 
-def _output(rules: RecordRules, state) -> dict:
+def _output(state) -> dict:
     summaries = [summary.to_json() for summary in state.progress.summaries]
     if state.is_deal_in_play:
-        summaries.append(rules.cut_summary(state).to_json())
+        summaries.append(state.cut_summary().to_json())
     return {
         "ok": True,
         "deals": summaries,
@@ -262,7 +273,7 @@ def replay_parsed(rules: RecordRules, record: ParsedRecord) -> tuple[int, dict]:
                 "the match was already won by points: it cannot end by forfeit"
             )
         state = rules.forfeit(state, seat=end["seat"], reason=end["reason"])
-    return EXIT_LEGAL, _output(rules, state)
+    return EXIT_LEGAL, _output(state)
 
 
 def replay_document(rules: RecordRules, document: object) -> tuple[int, dict]:

@@ -7,20 +7,25 @@ that the games share: the formats (a target or a number of deals), the winner af
 forfeits, and what a match remembers between deals. docs/engine.md, *Verifiable deals*: a deal
 record keeps its salt and commitment (`commitments.py`).
 
-Each game subclasses `Action` (its `ActionShape`) and `MatchProgress` (what else it remembers),
-and its `MatchState` takes the properties of `MatchStateBase`; nothing here knows one game's
-phases beyond `dealing` and `match_over`, which every game has.
+Each game subclasses `Action` (its `ActionShape`), `DealSummaryBase` (the fields of its deal's
+header) and `MatchProgress` (what else it remembers), and its `MatchState` takes the properties of
+`MatchStateBase`; nothing here knows one game's phases beyond `dealing`, `play` and `match_over`,
+which every game has. The rules every game applies the same way are `match_rules.py`, the scoring
+`match_scoring.py`, the canonical JSON form `match_json.py`.
 """
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any, ClassVar
 
-from .cards import CARD_SET, SUITS
-from .errors import MALFORMED, WRONG_PHASE, RuleError
+from .cards import CARD_SET, CARDS, SUITS
+from .errors import MALFORMED, RuleError
+from .match_scoring import Scoring, cut_deal_summary
 
 # The phases every game has, by their value (each game's `Phase` is a StrEnum holding these).
 PHASE_DEALING = "dealing"
+PHASE_PLAY = "play"
 PHASE_MATCH_OVER = "match_over"
 _BETWEEN_DEALS = frozenset({PHASE_DEALING, PHASE_MATCH_OVER})
 
@@ -164,6 +169,48 @@ def actions_from_json(action_class: type[Action], items) -> tuple[Action, ...]:
     return tuple(action_class.from_json(item) for item in items)
 
 
+def play_actions(action_class: type[Action], seat_count: int) -> tuple[dict[str, Action], ...]:
+    """Return, for each seat, its `play` action of every card.
+
+    Actions are immutable, so the rules hand the legal ones out from such tables instead of
+    building them again at every move."""
+    return tuple(
+        {card: action_class(seat=seat, type="play", card=card) for card in CARDS}
+        for seat in range(seat_count)
+    )
+
+
+def seat_choices(
+    action_class: type[Action], seat_count: int, choices: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[Action, ...], ...]:
+    """Return, for each seat, the actions `choices` describe (each its type and keys), in order."""
+    return tuple(
+        tuple(action_class(seat=seat, **choice) for choice in choices) for seat in range(seat_count)
+    )
+
+
+@cache
+def field_names(dataclass_type: type) -> tuple[str, ...]:
+    """Return the names of a dataclass's fields, in order."""
+    return tuple(field.name for field in fields(dataclass_type))
+
+
+def json_value(value):
+    """Return a state's value in its JSON form: tuples as lists, actions as their records."""
+    if isinstance(value, tuple):
+        return [json_value(item) for item in value]
+    if isinstance(value, Action):
+        return value.to_json()
+    return value
+
+
+def tuple_value(value):
+    """Return a value read from JSON as the state holds it: lists as tuples."""
+    if isinstance(value, list):
+        return tuple([tuple_value(item) for item in value])
+    return value
+
+
 # --- deals and formats ------------------------------------------------------------------------
 
 
@@ -207,23 +254,6 @@ class DealRecord:
         )
 
 
-def seal_to_json(deal) -> dict:
-    """Return the `salt` and `commitment` keys of a deal state's JSON form: only when known, so
-    that a deal dealt without them keeps the form it always had."""
-    result = {}
-    if deal.salt is not None:
-        result["salt"] = deal.salt
-    if deal.commitment is not None:
-        result["commitment"] = deal.commitment
-    return result
-
-
-def seal_from_json(obj: dict) -> dict:
-    """Return the `salt` and `commitment` of a deal state's JSON form (None when absent: a
-    state stored before deals were committed)."""
-    return {"salt": obj.get("salt"), "commitment": obj.get("commitment")}
-
-
 @dataclass(frozen=True, slots=True)
 class MatchFormat:
     """What makes a match format: a target total, or a fixed number of deals, or both."""
@@ -257,13 +287,61 @@ def match_winner(
     return None
 
 
+# --- the summary of a deal -------------------------------------------------------------------
+
+
+@cache
+def _summary_fields(summary_class: type) -> tuple[tuple[bool, str], ...]:
+    """Return (is it the outcome's, name) of each field of a summary, in order."""
+    outcome = {"tricks", "card_points", "capot", "score", "complete"}
+    return tuple((name in outcome, name) for name in field_names(summary_class))
+
+
+class DealSummaryBase:
+    """What every game's `DealSummary` shares: how it is made from a deal, and its JSON form.
+
+    A game's summary is a frozen dataclass of its fields, in the order its records write them:
+    the deal's header, each the deal state's attribute of the same name (`dealer`, `trump`, the
+    game's announcements, `doubled_by_tie`, `multiplier`), and the outcome (`tricks`,
+    `card_points` by side, `capot`, `score` by side, `complete`).
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of_deal(cls, deal, *, card_points, capot: bool, score, complete: bool):
+        """Summarise `deal` (a game's deal state) with the outcome given."""
+        outcome = {
+            "tricks": deal.tricks_won,
+            "card_points": card_points,
+            "capot": capot,
+            "score": score,
+            "complete": complete,
+        }
+        return cls(
+            *[
+                outcome[name] if is_outcome else getattr(deal, name)
+                for is_outcome, name in _summary_fields(cls)
+            ]
+        )
+
+    def to_json(self) -> dict:
+        """Return the summary in the replay output's shape."""
+        return {name: json_value(getattr(self, name)) for name in field_names(type(self))}
+
+    @classmethod
+    def from_json(cls, obj: dict):
+        """Build a summary back from `to_json`'s shape."""
+        return cls(**{name: tuple_value(obj[name]) for name in field_names(cls)})
+
+
 # --- the match --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class MatchProgress:
-    """What a match remembers between deals; it changes only when a deal ends. Each game
-    subclasses it with what else it carries (a pending 30-30 doubling, who has rolled)."""
+    """What a match remembers between deals; it changes only when a deal ends. A game may
+    subclass it with what else it carries (who has rolled)."""
 
     first_dealer: int
     # By side: a seat in the two-player game, a team in the partnership games.
@@ -274,6 +352,23 @@ class MatchProgress:
     winner: int | None
     # (seat, reason) of a forfeit, if the match ended so.
     forfeit: tuple[int, str] | None
+    # One x2 waiting for the next deal after a deal where nobody scored, in a game that carries
+    # it (`Scoring.is_tie_carried`); it stays until a deal is won.
+    is_tie_pending: bool
+
+    @classmethod
+    def start(cls, *, first_dealer: int, side_count: int, **changes) -> "MatchProgress":
+        """Return the progress of a match that has not dealt yet (`changes`: the game's own)."""
+        return cls(
+            first_dealer=first_dealer,
+            totals=(0,) * side_count,
+            summaries=(),
+            records=(),
+            winner=None,
+            forfeit=None,
+            is_tie_pending=False,
+            **changes,
+        )
 
     def after_deal(self, summary, record: DealRecord, *, totals, winner, **changes):
         """Return the progress once a complete deal is scored (`changes`: the game's own)."""
@@ -289,9 +384,16 @@ class MatchProgress:
 
 
 class MatchStateBase:
-    """The properties every game's `MatchState` has, from its `phase`, `progress` and `deal`."""
+    """The properties every game's `MatchState` has, from its `phase`, `progress` and `deal`.
+
+    Each game's state says, as class attributes, its number of seats and its `DealSummary`
+    class, and has a `scoring` (its `match_scoring.Scoring`) and a `match_format`."""
 
     __slots__ = ()
+
+    seat_count: ClassVar[int]
+    summary_class: ClassVar[type[DealSummaryBase]]
+    scoring: Scoring
 
     @property
     def first_dealer(self) -> int:
@@ -349,68 +451,7 @@ class MatchStateBase:
         seat, reason = self.progress.forfeit
         return {"type": "forfeit", "seat": seat, "reason": reason}
 
-
-def forfeit_progress(
-    state: MatchStateBase,
-    *,
-    seat: int,
-    reason: str,
-    seat_count: int,
-    winner: Callable[[int], int],
-    cut_summary: Callable[[Any], Any],
-) -> MatchProgress:
-    """Return the progress of a match that `seat` forfeits (`reason` "timeout" or "left").
-
-    `winner(seat)` is the side that wins; a deal in progress is kept as cut short
-    (`cut_summary(state)`, complete false, no score). Raise RuleError `wrong_phase` once the
-    match is over, `malformed` for a seat or reason that is none.
-    """
-    if state.is_finished:
-        raise RuleError(WRONG_PHASE, "a forfeit is not possible now: the match is over")
-    if not is_seat(seat, seat_count):
-        raise RuleError(MALFORMED, f"a forfeit needs seat {seat_words(seat_count)}, not {seat!r}")
-    if reason not in FORFEIT_REASONS:
-        raise RuleError(MALFORMED, f"a forfeit's reason is timeout or left, not {reason!r}")
-    progress = state.progress
-    summaries = progress.summaries
-    if state.is_deal_in_play:
-        summaries = summaries + (cut_summary(state),)
-    return replace(
-        progress,
-        summaries=summaries,
-        records=state.deal_records,
-        winner=winner(seat),
-        forfeit=(seat, reason),
-    )
-
-
-# --- the canonical JSON form ------------------------------------------------------------------
-
-
-def progress_to_json(progress: MatchProgress) -> dict:
-    """Return the keys of the canonical state JSON that every game's progress has."""
-    return {
-        "first_dealer": progress.first_dealer,
-        "totals": list(progress.totals),
-        "summaries": [summary.to_json() for summary in progress.summaries],
-        "records": [record.to_json() for record in progress.records],
-        "winner": progress.winner,
-        "forfeit": (
-            None
-            if progress.forfeit is None
-            else {"seat": progress.forfeit[0], "reason": progress.forfeit[1]}
-        ),
-    }
-
-
-def progress_fields_from_json(obj: dict, *, summary_class, action_class: type[Action]) -> dict:
-    """Return the keyword arguments of a game's `MatchProgress` that `progress_to_json` wrote."""
-    forfeit = obj["forfeit"]
-    return {
-        "first_dealer": obj["first_dealer"],
-        "totals": tuple(obj["totals"]),
-        "summaries": tuple(summary_class.from_json(item) for item in obj["summaries"]),
-        "records": tuple(DealRecord.from_json(item, action_class) for item in obj["records"]),
-        "winner": obj["winner"],
-        "forfeit": None if forfeit is None else (forfeit["seat"], forfeit["reason"]),
-    }
+    def cut_summary(self) -> DealSummaryBase:
+        """Return the summary of the deal in play as if it were cut short now: its tricks and
+        points so far, no capot, no score."""
+        return cut_deal_summary(self.scoring, self.deal, self.summary_class)

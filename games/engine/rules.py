@@ -6,68 +6,61 @@ state out, or a RuleError carrying one of game-record.md's codes.
 """
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from . import match
-from .cards import CARDS, POINTS, SUITS, card_label, cards_label
-from .commitments import deal_seal
+from . import match, match_rules
+from .cards import POINTS, SUITS
 from .core import CARD_BIT, CARD_INDEX, NO_TRUMP, SUIT_INDEX, follower_wins, legal_mask
 from .dealing import deal_cards, validate_deck
 from .errors import (
-    CARD_NOT_AVAILABLE,
     MALFORMED,
-    NOT_YOUR_TURN,
+    OPTIONS_NOT_ALLOWED,
     ROLL_REQUIRED,
     SURBUQUE_NOT_ALLOWED,
-    WRONG_PHASE,
     RuleError,
 )
 from .formats import FORMATS
 from .match import FORFEIT_REASONS as FORFEIT_REASONS  # part of this module's contract
-from .match import DealRecord, match_winner
-from .scoring import TRICKS_PER_DEAL, cut_deal_summary, score_deal
+from .scoring import TRICKS_PER_DEAL
 from .state import (
     BUQUE_BUQUE,
     BUQUE_NONE,
     BUQUE_SURBUQUE,
-    DEAL_PHASES,
+    SEAT_COUNT,
+    VARIANT,
     Action,
     DealState,
     MatchProgress,
     MatchState,
     Phase,
 )
-from .tricks import obligation, refusal
-
-SEAT_COUNT = 2
+from .tricks import obligation, refusal, unavailable
 
 TRUMP_INDEX = {None: NO_TRUMP, **SUIT_INDEX}
 
 # Enum members compared by identity on the hot path; set membership would hash them in Python.
 _PLAY = Phase.PLAY
 
-# Actions are immutable, so the legal ones are handed out from these tables instead of being
-# built again at every move.
-PLAY_ACTIONS = tuple(
-    {card: Action(seat=seat, type="play", card=card) for card in CARDS} for seat in (0, 1)
+# The legal actions are handed out from these tables (`match.play_actions`).
+PLAY_ACTIONS = match.play_actions(Action, SEAT_COUNT)
+ROLL_ACTIONS = tuple(Action(seat=seat, type="roll") for seat in range(SEAT_COUNT))
+TRUMP_CHOICES = match.seat_choices(
+    Action, SEAT_COUNT, [*({"type": "trump", "suit": suit} for suit in SUITS), {"type": "roll"}]
 )
-ROLL_ACTIONS = tuple(Action(seat=seat, type="roll") for seat in (0, 1))
-TRUMP_CHOICES = tuple(
-    tuple(Action(seat=seat, type="trump", suit=suit) for suit in SUITS) + (ROLL_ACTIONS[seat],)
-    for seat in (0, 1)
-)
-BUQUE_CHOICES = tuple(
-    (Action(seat=seat, type="buque"), Action(seat=seat, type="pass")) for seat in (0, 1)
-)
-SURBUQUE_CHOICES = tuple(
-    (Action(seat=seat, type="surbuque"), Action(seat=seat, type="pass")) for seat in (0, 1)
-)
+BUQUE_CHOICES = match.seat_choices(Action, SEAT_COUNT, [{"type": "buque"}, {"type": "pass"}])
+SURBUQUE_CHOICES = match.seat_choices(Action, SEAT_COUNT, [{"type": "surbuque"}, {"type": "pass"}])
 
 PHASE_TYPES = {
     Phase.TRUMP: ("trump", "roll"),
     Phase.BUQUE: ("buque", "pass"),
     Phase.SURBUQUE: ("surbuque", "pass"),
     Phase.PLAY: ("play",),
+}
+
+# What each announcement phase awaits, for the messages (`match_rules.Phases`).
+PHASE_WORDS = {
+    Phase.TRUMP: "the dealer (seat {dealer}) must name trump or roll",
+    Phase.BUQUE: "seat {to_act} may buque or pass",
+    Phase.SURBUQUE: "the dealer (seat {dealer}) may sur-buque or pass",
 }
 
 ACTION_WORDS = {
@@ -79,25 +72,26 @@ ACTION_WORDS = {
     "play": "playing a card",
 }
 
+PHASES = match_rules.Phases(types=PHASE_TYPES, words=PHASE_WORDS, action_words=ACTION_WORDS)
+
 
 # --- the match --------------------------------------------------------------------------------
 
 
-def new_match(*, format: str, first_dealer: int) -> MatchState:
-    """Start a match in the DEALING phase, waiting for the first deck."""
+def new_match(*, format: str, first_dealer: int, options: dict | None = None) -> MatchState:
+    """Start a match in the DEALING phase, waiting for the first deck.
+
+    The game has no table option: any (`options` not empty) raises `options_not_allowed`."""
+    if options:
+        raise RuleError(
+            OPTIONS_NOT_ALLOWED,
+            f"{VARIANT} has no option {', '.join(map(repr, sorted(options)))}",
+        )
     if format not in FORMATS:
         raise RuleError(MALFORMED, f"unknown match format {format!r}: one of {', '.join(FORMATS)}")
-    if type(first_dealer) is not int or first_dealer not in (0, 1):
-        raise RuleError(MALFORMED, f"the first dealer must be seat 0 or 1, not {first_dealer!r}")
-    progress = MatchProgress(
-        first_dealer=first_dealer,
-        totals=(0, 0),
-        is_tie_pending=False,
-        has_rolled=(False, False),
-        summaries=(),
-        records=(),
-        winner=None,
-        forfeit=None,
+    match_rules.check_first_dealer(first_dealer, SEAT_COUNT)
+    progress = MatchProgress.start(
+        first_dealer=first_dealer, side_count=SEAT_COUNT, has_rolled=(False, False)
     )
     return MatchState(
         format=format, phase=Phase.DEALING, dealer=first_dealer, progress=progress, deal=None
@@ -118,31 +112,18 @@ def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = Non
 
     With `salt` (64 lowercase hex digits) the deal keeps it and its commitment to the deck
     (docs/engine.md, *Verifiable deals*); without, both are None."""
-    if state.phase is not Phase.DEALING:
-        raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
-    cards = validate_deck(deck)
-    salt, commitment = deal_seal(cards, salt)
+    common = match_rules.new_deal(state, deck, salt, validate_deck=validate_deck, phases=PHASES)
     dealer = state.dealer
-    hands, stacks = deal_cards(cards, dealer)
+    hands, stacks = deal_cards(common["deck"], dealer)
     deal = DealState(
-        dealer=dealer,
-        deck=cards,
+        **common,
         trump=None,
         rolled=False,
         buque=BUQUE_NONE,
-        doubled_by_tie=state.progress.is_tie_pending,
         roll_forced=_is_roll_forced_for(state, dealer, len(state.progress.records) + 1),
         hands=hands,
         stacks=stacks,
         to_act=dealer,
-        trick=(),
-        last_trick=(),
-        last_winner=None,
-        tricks_won=(0, 0),
-        card_points=(0, 0),
-        actions=(),
-        salt=salt,
-        commitment=commitment,
     )
     return MatchState(
         format=state.format, phase=Phase.TRUMP, dealer=dealer, progress=state.progress, deal=deal
@@ -160,6 +141,22 @@ def seat_to_act(state: MatchState) -> int | None:
 def is_roll_forced(state: MatchState) -> bool:
     """Tell whether the dealer must roll now (six deals: his third deal and he never rolled)."""
     return state.phase is Phase.TRUMP and state.deal.roll_forced
+
+
+def server_action(state: MatchState) -> Action | None:
+    """Return the action the server takes on a seat's behalf now, or None.
+
+    *The match*: the third deal of a dealer who never rolled is rolled automatically; the record
+    writes it as his `roll`."""
+    if is_roll_forced(state):
+        return ROLL_ACTIONS[state.deal.dealer]
+    return None
+
+
+def hidden_hand_seats(state: MatchState) -> frozenset[int]:
+    """Return the seats that may not see their own cards now: none, both players look at their
+    cards as soon as they are dealt."""
+    return frozenset()
 
 
 # --- what is legal ----------------------------------------------------------------------------
@@ -229,30 +226,10 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
 # --- messages ---------------------------------------------------------------------------------
 
 
-def _phase_words(state: MatchState) -> str:
-    phase = state.phase
-    if phase is Phase.MATCH_OVER:
-        return "the match is over"
-    if phase is Phase.DEALING:
-        return "the deal is over and the next one is not dealt yet"
-    deal = state.deal
-    if phase is Phase.TRUMP:
-        return f"the dealer (seat {deal.dealer}) must name trump or roll"
-    if phase is Phase.BUQUE:
-        return f"seat {1 - deal.dealer} may buque or pass"
-    if phase is Phase.SURBUQUE:
-        return f"the dealer (seat {deal.dealer}) may sur-buque or pass"
-    return f"the cards are being played, seat {deal.to_act} to play"
-
-
 def _play_error(deal: DealState, seat: int, card: str) -> RuleError:
     available = available_cards(deal, seat)
     if card not in available:
-        return RuleError(
-            CARD_NOT_AVAILABLE,
-            f"the {card_label(card)} is not in seat {seat}'s hand or face-up table cards; "
-            f"playable: {cards_label(legal_cards(deal, seat))}",
-        )
+        return unavailable(card, seat, legal_cards(deal, seat), place="hand or face-up table cards")
     # The shared follower rule names the code: a card breaking both "follow" and "beat" is
     # `must_follow_suit` (game-record.md, *Error codes*, Decision).
     rule = obligation(available, [deal.trick[0][1]], deal.trump, is_partner_winning=False)
@@ -269,32 +246,27 @@ def apply(state: MatchState, action: Action) -> MatchState:
         raise RuleError(MALFORMED, f"not an action: {action!r}")
     phase = state.phase
     deal = state.deal
-    if phase is _PLAY:
-        if action.type == "play" and action.seat == deal.to_act:
-            return _play(state, deal, action)
-        if action.type == "surbuque" and _is_surbuque_refused(deal):
-            raise RuleError(
-                SURBUQUE_NOT_ALLOWED,
-                "sur-buque is impossible in a rolled deal carrying a 30-30 doubling",
-            )
-    if phase not in DEAL_PHASES:
-        raise RuleError(
-            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
-        )
-    if action.seat != deal.to_act:
-        raise RuleError(
-            NOT_YOUR_TURN,
-            f"it is seat {deal.to_act}'s turn, not seat {action.seat}'s: {_phase_words(state)}",
-        )
-    if action.type not in PHASE_TYPES[phase]:
-        raise RuleError(
-            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
-        )
+    if phase is _PLAY and action.type == "play" and action.seat == deal.to_act:
+        return _play(state, deal, action)
+    match_rules.check_action(state, action, PHASES, _REFUSALS)
     if phase is Phase.TRUMP:
         return _announce_trump(state, deal, action)
     if phase is Phase.BUQUE:
         return _announce_buque(state, deal, action)
     return _announce_surbuque(state, deal, action)
+
+
+def _surbuque_refusal(state: MatchState) -> RuleError | None:
+    if state.phase is _PLAY and _is_surbuque_refused(state.deal):
+        return RuleError(
+            SURBUQUE_NOT_ALLOWED,
+            "sur-buque is impossible in a rolled deal carrying a 30-30 doubling",
+        )
+    return None
+
+
+# The action types this game refuses for a reason of its own, checked before the turn.
+_REFUSALS = {"surbuque": _surbuque_refusal}
 
 
 def _is_surbuque_refused(deal: DealState) -> bool:
@@ -366,6 +338,8 @@ def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
         own = tuple([stack[1:] if stack and stack[0] == card else stack for stack in stacks[seat]])
         stacks = (own, stacks[1]) if seat == 0 else (stacks[0], own)
     actions = deal.actions + (action,)
+    # The public API's hot path: one new deal per card played, built field by field, and a lead
+    # returned at once (sixteen of them a deal).
     if not trick:
         deal = DealState(
             deal.dealer,
@@ -424,50 +398,23 @@ def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
     )
     if tricks_won[0] + tricks_won[1] == TRICKS_PER_DEAL:
         return _finish_deal(state, deal)
-    return MatchState(state.format, Phase.PLAY, state.dealer, state.progress, deal)
+    return MatchState(state.format, _PLAY, state.dealer, state.progress, deal)
 
 
 def _finish_deal(state: MatchState, deal: DealState) -> MatchState:
-    summary = score_deal(deal)
-    progress = state.progress
-    totals = (progress.totals[0] + summary.score[0], progress.totals[1] + summary.score[1])
-    has_rolled = progress.has_rolled
+    has_rolled = state.progress.has_rolled
     if deal.rolled:
         has_rolled = (True, has_rolled[1]) if deal.dealer == 0 else (has_rolled[0], True)
-    completed = state.completed_deal_count + 1
-    progress = progress.after_deal(
-        summary,
-        DealRecord.from_deal(deal),
-        totals=totals,
-        winner=match_winner(FORMATS[state.format], totals, completed),
-        # A won deal clears the pending doubling; a tie sets it (once: ties do not stack).
-        is_tie_pending=summary.score == (0, 0),
-        has_rolled=has_rolled,
-    )
-    if progress.winner is not None:
-        return MatchState(state.format, Phase.MATCH_OVER, deal.dealer, progress, deal)
-    dealer = match.dealer_of(progress.first_dealer, len(progress.records), SEAT_COUNT)
-    return MatchState(state.format, Phase.DEALING, dealer, progress, deal)
+    phase, dealer, progress = match_rules.finish_deal(state, deal, has_rolled=has_rolled)
+    return MatchState(state.format, phase, dealer, progress, deal)
 
 
 def _other_seat(forfeiting_seat: int) -> int:
     return 1 - forfeiting_seat
 
 
-def _cut_summary(state: MatchState):
-    return cut_deal_summary(state.deal)
-
-
 def forfeit(state: MatchState, *, seat: int, reason: str) -> MatchState:
     """End the match at once: `seat` forfeits ("timeout" or "left"), the other seat wins.
 
     A deal in progress is kept as cut short (complete false, no score)."""
-    progress = match.forfeit_progress(
-        state,
-        seat=seat,
-        reason=reason,
-        seat_count=SEAT_COUNT,
-        winner=_other_seat,
-        cut_summary=_cut_summary,
-    )
-    return replace(state, phase=Phase.MATCH_OVER, progress=progress)
+    return match_rules.forfeit(state, seat=seat, reason=reason, winner=_other_seat)

@@ -6,11 +6,15 @@ and game-record.md, section *Format* (the action shapes).
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from . import match
-from .formats import FORMATS
+from .formats import FORMATS, SCORING
 from .match import DealRecord as DealRecord  # where the engine found it before match.py
+from .match_scoring import Scoring
+
+VARIANT = "manille-2p"
+SEAT_COUNT = 2
 
 
 class Phase(StrEnum):
@@ -33,7 +37,7 @@ BUQUE_SURBUQUE = "surbuque"
 BUQUE_FACTORS = {BUQUE_NONE: 1, BUQUE_BUQUE: 2, BUQUE_SURBUQUE: 4}
 
 ACTION_SHAPE = match.ActionShape(
-    seat_count=2,
+    seat_count=SEAT_COUNT,
     takes={
         "trump": (match.SUIT_KEY,),
         "roll": (),
@@ -99,7 +103,7 @@ class DealState(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class DealSummary:
+class DealSummary(match.DealSummaryBase):
     """The outcome of a deal, complete or cut short (game-record.md, *Replaying*)."""
 
     dealer: int
@@ -114,46 +118,12 @@ class DealSummary:
     score: tuple[int, int]
     complete: bool
 
-    def to_json(self) -> dict:
-        """Return the summary in the replay output's shape."""
-        return {
-            "dealer": self.dealer,
-            "trump": self.trump,
-            "rolled": self.rolled,
-            "buque": self.buque,
-            "tricks": list(self.tricks),
-            "card_points": list(self.card_points),
-            "capot": self.capot,
-            "doubled_by_tie": self.doubled_by_tie,
-            "multiplier": self.multiplier,
-            "score": list(self.score),
-            "complete": self.complete,
-        }
-
-    @classmethod
-    def from_json(cls, obj: dict) -> "DealSummary":
-        """Build a summary back from `to_json`'s shape."""
-        return cls(
-            dealer=obj["dealer"],
-            trump=obj["trump"],
-            rolled=obj["rolled"],
-            buque=obj["buque"],
-            tricks=tuple(obj["tricks"]),
-            card_points=tuple(obj["card_points"]),
-            capot=obj["capot"],
-            doubled_by_tie=obj["doubled_by_tie"],
-            multiplier=obj["multiplier"],
-            score=tuple(obj["score"]),
-            complete=obj["complete"],
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class MatchProgress(match.MatchProgress):
     """What the match remembers between deals; it changes only when a deal ends."""
 
-    # One x2 waiting for the next deal after a 30-30; it stays until a deal is won.
-    is_tie_pending: bool
+    # Who has rolled in his regular deals (six deals: a dealer who never did rolls his third).
     has_rolled: tuple[bool, bool]
 
 
@@ -168,7 +138,18 @@ class MatchState(match.MatchStateBase):
     progress: MatchProgress
     deal: DealState | None
 
+    # The game's constants, shared by every state (`match.MatchStateBase`).
+    variant: ClassVar[str] = VARIANT
+    seat_count: ClassVar[int] = SEAT_COUNT
+    summary_class: ClassVar[type[DealSummary]] = DealSummary
+    scoring: ClassVar[Scoring] = SCORING
+
     @property
     def match_format(self):
         """Return the format's parameter object."""
         return FORMATS[self.format]
+
+    @property
+    def options_json(self) -> dict:
+        """Return the table options as a record writes them: the game has none."""
+        return {}

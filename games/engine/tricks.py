@@ -2,8 +2,9 @@
 
 Implements manille-4p.md, *Common to both*: *Play of a trick* (the highest trump, else the
 highest card of the led suit), *What a follower may play* (rules 1 to 4, with partners) and the
-follower's codes of *Error codes*, with game-record.md's Decision that a card breaking both
-"follow" and "beat" is refused with `must_follow_suit`, naming the allowed cards.
+codes of *Error codes* that refuse a card (`card_not_available` for a card not held, then the
+follower's), with game-record.md's Decision that a card breaking both "follow" and "beat" is
+refused with `must_follow_suit`, naming the allowed cards.
 
 The rule is written for any number of seats: the caller says whether the card winning the trick
 so far is the follower's partner's. With two seats nobody has a partner and the card winning is
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import STRENGTH, SUIT_NAMES, card_label, cards_label
-from .errors import MUST_BEAT, MUST_FOLLOW_SUIT, MUST_TRUMP, RuleError
+from .errors import CARD_NOT_AVAILABLE, MUST_BEAT, MUST_FOLLOW_SUIT, MUST_TRUMP, RuleError
 
 # The obligations, one per case of *What a follower may play*.
 FREE = "free"  # leading; void while the partner wins; void with no winning trump; no trump deal
@@ -97,6 +98,15 @@ def obligation(
         if higher:
             return Obligation(OVERTRUMP, higher, led_suit, winning, trump)
     return Obligation(FREE, tuple(available), led_suit, winning, trump)
+
+
+def unavailable(card: str, seat: int, allowed: Sequence[str], *, place: str = "hand") -> RuleError:
+    """Return the error for `card`, which the seat does not hold in its `place` (where a seat
+    plays from), naming the cards it may play (`card_not_available`)."""
+    return RuleError(
+        CARD_NOT_AVAILABLE,
+        f"the {card_label(card)} is not in seat {seat}'s {place}; playable: {cards_label(allowed)}",
+    )
 
 
 def refusal(rule: Obligation, card: str) -> RuleError:

@@ -11,8 +11,7 @@ from .dealing import validate_deck
 from .formats import FORMATS
 from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED
 from .rules import apply, deal_start, forfeit, new_match
-from .scoring import cut_deal_summary
-from .state import Action, MatchState
+from .state import SEAT_COUNT, VARIANT, Action, MatchState
 
 __all__ = [
     "EXIT_ILLEGAL",
@@ -25,8 +24,6 @@ __all__ = [
     "replay_two_player_document",
     "verify_two_player_document",
 ]
-
-VARIANT = "manille-2p"
 
 
 def _formats(variant: str) -> dict:
@@ -46,21 +43,9 @@ def _new_match(*, variant: str, format: str, first_dealer: int, options: object)
     return new_match(format=format, first_dealer=first_dealer)
 
 
-def _cut_summary(state: MatchState):
-    return cut_deal_summary(state.deal)
-
-
-def _variant_of(state: MatchState) -> str:
-    return VARIANT
-
-
-def _options_of(state: MatchState) -> dict:
-    return {}
-
-
 RECORD_RULES = game_record.RecordRules(
     variants=(VARIANT,),
-    seat_count=2,
+    seat_count=SEAT_COUNT,
     action_class=Action,
     validate_deck=validate_deck,
     formats=_formats,
@@ -70,22 +55,10 @@ RECORD_RULES = game_record.RecordRules(
     deal_start=deal_start,
     apply=apply,
     forfeit=forfeit,
-    cut_summary=_cut_summary,
-    variant_of=_variant_of,
-    options_of=_options_of,
 )
 
 
-def record_from_state(state: MatchState, *, players: list[str]) -> dict:
-    """Return the game record of the match so far (the deal in progress included)."""
-    return game_record.record_from_state(RECORD_RULES, state, players=players)
-
-
-def verify_two_player_document(document) -> tuple[int, dict]:
-    """Verify an already decoded `manille-2p` record (`game_record.verify_document`)."""
-    return game_record.verify_document(RECORD_RULES, document)
-
-
-def replay_two_player_document(document) -> tuple[int, dict]:
-    """Replay an already decoded `manille-2p` record through the two-player rules."""
-    return game_record.replay_document(RECORD_RULES, document)
+# The entry points: the shared writer, replay and verification with the game's rules.
+record_from_state = RECORD_RULES.record_from_state
+replay_two_player_document = RECORD_RULES.replay_document
+verify_two_player_document = RECORD_RULES.verify_document

@@ -13,22 +13,25 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
+from functools import partial
+from types import MappingProxyType, ModuleType
 
-from . import game_record, partnership
-from . import two_player_record
+from . import game_record, partnership, two_player_record
 from . import rules as two_player_rules
 from . import serialization as two_player_serialization
 from . import views as two_player_views
 from .cards import draw_dealer_among, shuffled_deck
 from .commitments import salt_from
-from .errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
+from .errors import MALFORMED, RuleError
 from .formats import FORMAT_FIRST_TO_71, FORMAT_SIX_DEALS
 from .formats import FORMATS as TWO_PLAYER_FORMATS
-from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED
+from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED, RecordRules
 from .labels import gettext_noop
 from .match import MatchFormat
-from .state import Action as TwoPlayerAction
+from .partnership import record as partnership_record
+from .partnership import rules as partnership_rules
+from .partnership import serialization as partnership_serialization
+from .partnership import views as partnership_views
 
 __all__ = [
     "EXIT_ILLEGAL",
@@ -168,10 +171,6 @@ class Variant:
         return None if state.winner is None else self.teams[state.winner]
 
 
-def _labels(**labels: str) -> Mapping[str, str]:
-    return MappingProxyType(labels)
-
-
 def _first_dealer_draw(seat_count: int) -> Callable:
     """Return the draw of a game of `seat_count` seats: the highest rank deals, the manille
     high, suits not counting, the seats tied for highest drawing again (manille-2p.md and
@@ -196,96 +195,20 @@ _REPLAY_PLAY = gettext_noop("%(name)s joue %(card)s")
 _REPLAY_FORFEIT = gettext_noop("%(name)s perd par forfait")
 
 
-def _two_player_new_match(*, format: str, first_dealer: int, options=None):
-    if options:
-        raise RuleError(
-            OPTIONS_NOT_ALLOWED,
-            f"{VARIANT_TWO_PLAYER} has no option {', '.join(map(repr, sorted(options)))}",
-        )
-    return two_player_rules.new_match(format=format, first_dealer=first_dealer)
-
-
-def _two_player_hidden_hand_seats(state) -> frozenset[int]:
-    # Both players look at their cards as soon as they are dealt.
-    return frozenset()
-
-
-def _two_player_server_action(state) -> TwoPlayerAction | None:
-    # manille-2p.md, *The match*: the third deal of a dealer who never rolled is rolled
-    # automatically; the record writes it as his `roll`.
-    if two_player_rules.is_roll_forced(state):
-        return TwoPlayerAction(seat=state.deal.dealer, type="roll")
-    return None
-
-
-def _no_server_action(state) -> None:
-    return None
-
-
-TWO_PLAYER = Variant(
-    name=VARIANT_TWO_PLAYER,
-    seat_count=2,
-    teams=((0,), (1,)),
-    formats=tuple(TWO_PLAYER_FORMATS),
-    default_format=FORMAT_FIRST_TO_71,
-    option_defaults=MappingProxyType({}),
-    direction=None,
-    start_match=_two_player_new_match,
-    deal_start=two_player_rules.deal_start,
-    seat_to_act=two_player_rules.seat_to_act,
-    legal_actions=two_player_rules.legal_actions,
-    apply=two_player_rules.apply,
-    forfeit=two_player_rules.forfeit,
-    player_view=two_player_views.player_view,
-    public_view=two_player_views.public_view,
-    hidden_hand_seats=_two_player_hidden_hand_seats,
-    state_to_json=two_player_serialization.state_to_json,
-    state_from_json=two_player_serialization.state_from_json,
-    record_from_state=two_player_record.record_from_state,
-    replay_document=two_player_record.replay_two_player_document,
-    action_from_json=TwoPlayerAction.from_json,
-    draw_first_dealer=_first_dealer_draw(2),
-    verify_document=two_player_record.verify_two_player_document,
-    server_action=_two_player_server_action,
-    match_formats=MappingProxyType(TWO_PLAYER_FORMATS),
-    label=gettext_noop("Manille à deux"),
-    format_labels=_labels(
-        **{
-            FORMAT_FIRST_TO_71: gettext_noop("premier à 71"),
-            FORMAT_SIX_DEALS: gettext_noop("6 donnes"),
-        }
-    ),
-    option_labels=_labels(),
-    is_rankable=True,
-    phase_labels=_labels(
-        trump=gettext_noop("choisir l'atout ou rouler"),
-        buque=gettext_noop("buquer ou passer"),
-        surbuque=gettext_noop("sur-buquer ou passer"),
-        play=_PLAY_A_CARD,
-        dealing=_DEALING,
-    ),
-    action_labels=_labels(
-        trump=_TRUMP_SUIT,
-        roll=gettext_noop("Rouler"),
-        buque=gettext_noop("Buquer"),
-        surbuque=gettext_noop("Sur-buquer"),
-        **{"pass": _PASS},
-    ),
-    replay_action_labels=_labels(
-        trump=_REPLAY_TRUMP,
-        roll=gettext_noop("%(name)s roule"),
-        buque=gettext_noop("%(name)s buque"),
-        surbuque=gettext_noop("%(name)s sur-buque"),
-        play=_REPLAY_PLAY,
-        forfeit=_REPLAY_FORFEIT,
-        **{"pass": _REPLAY_PASS},
-    ),
-)
-
-
-def _partnership_variant(
-    ruleset: partnership.Ruleset,
+def _variant(
     *,
+    name: str,
+    teams: tuple[tuple[int, ...], ...],
+    formats: Mapping[str, MatchFormat],
+    default_format: str,
+    option_defaults: Mapping[str, bool],
+    direction: str | None,
+    start_match: Callable,
+    rules: ModuleType,
+    views: ModuleType,
+    serialization: ModuleType,
+    record: RecordRules,
+    is_rankable: bool,
     label: str,
     format_labels: Mapping[str, str],
     option_labels: Mapping[str, str],
@@ -293,106 +216,161 @@ def _partnership_variant(
     action_labels: Mapping[str, str],
     replay_action_labels: Mapping[str, str],
 ) -> Variant:
-    def start_match(*, format: str, first_dealer: int, options=None):
-        return partnership.new_match(
-            variant=ruleset.variant, format=format, first_dealer=first_dealer, options=options
-        )
-
+    """Return the registry entry of a game: its values, and the functions of its modules, each
+    of the same name and shape in every game (`rules`: `deal_start`, `seat_to_act`,
+    `legal_actions`, `apply`, `forfeit`, `hidden_hand_seats`, `server_action`; `views`:
+    `player_view`, `public_view`; `serialization`: `state_to_json`, `state_from_json`; its
+    `RecordRules`). The labels every game shares (the dealing and the cards on the turn line,
+    a card played and a forfeit in the replay) are added here."""
+    seat_count = record.seat_count
     return Variant(
-        name=ruleset.variant,
-        seat_count=len(partnership.SEATS),
-        teams=partnership.TEAMS,
-        formats=tuple(ruleset.formats),
-        default_format=ruleset.default_format,
-        option_defaults=MappingProxyType(dict(ruleset.option_defaults)),
-        direction=ruleset.direction,
+        name=name,
+        seat_count=seat_count,
+        teams=teams,
+        formats=tuple(formats),
+        default_format=default_format,
+        option_defaults=MappingProxyType(dict(option_defaults)),
+        direction=direction,
         start_match=start_match,
-        deal_start=partnership.deal_start,
-        seat_to_act=partnership.seat_to_act,
-        legal_actions=partnership.legal_actions,
-        apply=partnership.apply,
-        forfeit=partnership.forfeit,
-        player_view=partnership.player_view,
-        public_view=partnership.public_view,
-        hidden_hand_seats=partnership.hidden_hand_seats,
-        state_to_json=partnership.state_to_json,
-        state_from_json=partnership.state_from_json,
-        record_from_state=partnership.record_from_state,
-        replay_document=partnership.replay_document,
-        action_from_json=partnership.Action.from_json,
-        draw_first_dealer=_first_dealer_draw(len(partnership.SEATS)),
-        verify_document=partnership.verify_document,
-        server_action=_no_server_action,
-        match_formats=MappingProxyType(dict(ruleset.formats)),
+        deal_start=rules.deal_start,
+        seat_to_act=rules.seat_to_act,
+        legal_actions=rules.legal_actions,
+        apply=rules.apply,
+        forfeit=rules.forfeit,
+        player_view=views.player_view,
+        public_view=views.public_view,
+        hidden_hand_seats=rules.hidden_hand_seats,
+        state_to_json=serialization.state_to_json,
+        state_from_json=serialization.state_from_json,
+        record_from_state=record.record_from_state,
+        replay_document=record.replay_document,
+        action_from_json=record.action_class.from_json,
+        draw_first_dealer=_first_dealer_draw(seat_count),
+        verify_document=record.verify_document,
+        server_action=rules.server_action,
+        match_formats=MappingProxyType(dict(formats)),
         label=label,
-        format_labels=format_labels,
-        option_labels=option_labels,
+        format_labels=MappingProxyType(dict(format_labels)),
+        option_labels=MappingProxyType(dict(option_labels)),
+        is_rankable=is_rankable,
+        phase_labels=MappingProxyType({**phase_labels, "play": _PLAY_A_CARD, "dealing": _DEALING}),
+        action_labels=MappingProxyType(dict(action_labels)),
+        replay_action_labels=MappingProxyType(
+            {**replay_action_labels, "play": _REPLAY_PLAY, "forfeit": _REPLAY_FORFEIT}
+        ),
+    )
+
+
+TWO_PLAYER = _variant(
+    name=VARIANT_TWO_PLAYER,
+    teams=((0,), (1,)),
+    formats=TWO_PLAYER_FORMATS,
+    default_format=FORMAT_FIRST_TO_71,
+    option_defaults={},
+    direction=None,
+    start_match=two_player_rules.new_match,
+    rules=two_player_rules,
+    views=two_player_views,
+    serialization=two_player_serialization,
+    record=two_player_record.RECORD_RULES,
+    is_rankable=True,
+    label=gettext_noop("Manille à deux"),
+    format_labels={
+        FORMAT_FIRST_TO_71: gettext_noop("premier à 71"),
+        FORMAT_SIX_DEALS: gettext_noop("6 donnes"),
+    },
+    option_labels={},
+    phase_labels={
+        "trump": gettext_noop("choisir l'atout ou rouler"),
+        "buque": gettext_noop("buquer ou passer"),
+        "surbuque": gettext_noop("sur-buquer ou passer"),
+    },
+    action_labels={
+        "trump": _TRUMP_SUIT,
+        "roll": gettext_noop("Rouler"),
+        "buque": gettext_noop("Buquer"),
+        "surbuque": gettext_noop("Sur-buquer"),
+        "pass": _PASS,
+    },
+    replay_action_labels={
+        "trump": _REPLAY_TRUMP,
+        "roll": gettext_noop("%(name)s roule"),
+        "buque": gettext_noop("%(name)s buque"),
+        "surbuque": gettext_noop("%(name)s sur-buque"),
+        "pass": _REPLAY_PASS,
+    },
+)
+
+
+def _partnership_variant(ruleset: partnership.Ruleset, **labels) -> Variant:
+    return _variant(
+        name=ruleset.variant,
+        teams=partnership.TEAMS,
+        formats=ruleset.formats,
+        default_format=ruleset.default_format,
+        option_defaults=ruleset.option_defaults,
+        direction=ruleset.direction,
+        start_match=partial(partnership_rules.new_match, variant=ruleset.variant),
+        rules=partnership_rules,
+        views=partnership_views,
+        serialization=partnership_serialization,
+        record=partnership_record.RECORD_RULES,
         # The ladder is the two-player game's (ladder.md).
         is_rankable=False,
-        phase_labels=phase_labels,
-        action_labels=action_labels,
-        replay_action_labels=replay_action_labels,
+        **labels,
     )
 
 
 FLEMISH = _partnership_variant(
     partnership.FLEMISH,
     label=gettext_noop("Manille flamande"),
-    format_labels=_labels(
-        **{
-            partnership.FORMAT_BOOM_101: gettext_noop("Boom à 101"),
-            partnership.FORMAT_BOOM_61: gettext_noop("Boom à 61"),
-            partnership.FORMAT_BOOMPJE_12: gettext_noop("Boompje (12 donnes)"),
-        }
-    ),
-    option_labels=_labels(
-        blind=gettext_noop("Sans-atout aveugle permis"),
-        mee_tegen=gettext_noop("Mee et tegen"),
-    ),
-    phase_labels=_labels(
-        look=gettext_noop("regarder ses cartes ou jouer à l'aveugle"),
-        trump=gettext_noop("nommer l'atout"),
-        mee=gettext_noop("mee ou passer"),
-        tegen=gettext_noop("tegen ou passer"),
-        play=_PLAY_A_CARD,
-        dealing=_DEALING,
-    ),
-    action_labels=_labels(
-        look=gettext_noop("Regarder mes cartes"),
-        blind=gettext_noop("Sans atout à l'aveugle (×4)"),
-        trump=_TRUMP_SUIT,
-        no_trump=gettext_noop("Sans atout (×2)"),
-        mee=gettext_noop("Mee (×2)"),
-        tegen=gettext_noop("Tegen (×4)"),
-        **{"pass": _PASS},
-    ),
-    replay_action_labels=_labels(
-        look=gettext_noop("%(name)s regarde ses cartes"),
-        blind=gettext_noop("%(name)s annonce sans atout à l'aveugle"),
-        trump=_REPLAY_TRUMP,
-        no_trump=gettext_noop("%(name)s joue sans atout"),
-        mee=gettext_noop("%(name)s dit mee"),
-        tegen=gettext_noop("%(name)s dit tegen"),
-        play=_REPLAY_PLAY,
-        forfeit=_REPLAY_FORFEIT,
-        **{"pass": _REPLAY_PASS},
-    ),
+    format_labels={
+        partnership.FORMAT_BOOM_101: gettext_noop("Boom à 101"),
+        partnership.FORMAT_BOOM_61: gettext_noop("Boom à 61"),
+        partnership.FORMAT_BOOMPJE_12: gettext_noop("Boompje (12 donnes)"),
+    },
+    option_labels={
+        "blind": gettext_noop("Sans-atout aveugle permis"),
+        "mee_tegen": gettext_noop("Mee et tegen"),
+    },
+    phase_labels={
+        "look": gettext_noop("regarder ses cartes ou jouer à l'aveugle"),
+        "trump": gettext_noop("nommer l'atout"),
+        "mee": gettext_noop("mee ou passer"),
+        "tegen": gettext_noop("tegen ou passer"),
+    },
+    action_labels={
+        "look": gettext_noop("Regarder mes cartes"),
+        "blind": gettext_noop("Sans atout à l'aveugle (×4)"),
+        "trump": _TRUMP_SUIT,
+        "no_trump": gettext_noop("Sans atout (×2)"),
+        "mee": gettext_noop("Mee (×2)"),
+        "tegen": gettext_noop("Tegen (×4)"),
+        "pass": _PASS,
+    },
+    replay_action_labels={
+        "look": gettext_noop("%(name)s regarde ses cartes"),
+        "blind": gettext_noop("%(name)s annonce sans atout à l'aveugle"),
+        "trump": _REPLAY_TRUMP,
+        "no_trump": gettext_noop("%(name)s joue sans atout"),
+        "mee": gettext_noop("%(name)s dit mee"),
+        "tegen": gettext_noop("%(name)s dit tegen"),
+        "pass": _REPLAY_PASS,
+    },
 )
 
+# The turned-up card names trump and nobody announces: the cards are all there is.
 FRENCH = _partnership_variant(
     partnership.FRENCH,
     label=gettext_noop("Manille française"),
-    format_labels=_labels(
-        **{
-            partnership.FORMAT_FIRST_TO_34: gettext_noop("Premier à 34"),
-            partnership.FORMAT_FIRST_TO_44: gettext_noop("Premier à 44"),
-        }
-    ),
-    option_labels=_labels(),
-    # The turned-up card names trump and nobody announces: the cards are all there is.
-    phase_labels=_labels(play=_PLAY_A_CARD, dealing=_DEALING),
-    action_labels=_labels(),
-    replay_action_labels=_labels(play=_REPLAY_PLAY, forfeit=_REPLAY_FORFEIT),
+    format_labels={
+        partnership.FORMAT_FIRST_TO_34: gettext_noop("Premier à 34"),
+        partnership.FORMAT_FIRST_TO_44: gettext_noop("Premier à 44"),
+    },
+    option_labels={},
+    phase_labels={},
+    action_labels={},
+    replay_action_labels={},
 )
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType(

@@ -18,14 +18,21 @@ one determinization of the deal.
 import random
 from functools import lru_cache
 
-from games.engine.core import CARD_INDEX, NO_TRUMP, SUIT_INDEX, SUIT_MASK, cards_of
+from games.engine.cards import CARDS
+from games.engine.core import (
+    ALL_CARDS,
+    CARD_INDEX,
+    NO_TRUMP,
+    SUIT_INDEX,
+    SUIT_MASK,
+    cards_of,
+    mask_of,
+)
 from games.engine.partnership.rulesets import RULESETS
 from games.engine.tricks import obligation, winning_index
 
 from .playout import PartnershipPlayout
 
-ALL_CARDS = (1 << 32) - 1
-_CARD_NAMES = {index: card for card, index in CARD_INDEX.items()}
 # Attempts at a consistent deal before the constraints are given up (never seen in tests).
 _SAMPLE_ATTEMPTS = 40
 
@@ -43,7 +50,7 @@ def _shown_void(
     ):
         return 0  # cannot happen in a legal deal: infer nothing
     forbidden = 0
-    for other in _CARD_NAMES.values():
+    for other in CARDS:
         if other == card:
             continue
         rule = obligation([card, other], trick_cards, trump, is_partner_winning=is_partner_winning)
@@ -64,9 +71,7 @@ class PartnershipKnowledge:
         trump = view["trump"]
         self.trump_suit = trump
         self.trump = SUIT_INDEX[trump] if trump is not None else NO_TRUMP
-        self.hand = 0
-        for card in view["hand"]:
-            self.hand |= 1 << CARD_INDEX[card]
+        self.hand = mask_of(view["hand"])
         self.counts = list(view["hand_counts"])
         self.dealer = view["dealer"]
         self.multiplier = view["multiplier"]
@@ -97,7 +102,7 @@ class PartnershipKnowledge:
         self.unknown = ALL_CARDS & ~(self.hand | self.played)
         self.trick = [(entry["seat"], CARD_INDEX[entry["card"]]) for entry in view["trick"]]
         # Card points of the tricks already taken, by team (the view adds French trick points).
-        per_trick = self.ruleset.trick_points
+        per_trick = self.ruleset.scoring.trick_points
         self.tricks = tuple(view["tricks_won"])
         self.points = tuple(
             points - per_trick * tricks

@@ -17,13 +17,21 @@
 import random
 
 from games.engine.cards import SUITS
-from games.engine.core import CARD_INDEX, CARD_POINTS, NO_TRUMP, STRONGER, SUIT_MASK, cards_of
+from games.engine.core import (
+    CARD_POINTS,
+    NO_TRUMP,
+    STRONGER,
+    SUIT_MASK,
+    cards_of,
+    follower_wins,
+    mask_of,
+)
 
-from ..medium import count_rank, find_action, is_strong_for_trump, suit_strength
+from ..actions import card_action, find_action
+from ..medium import count_rank, is_strong_for_trump, suit_strength
 from .knowledge import PartnershipKnowledge
-from .playout import beats, legal_mask
+from .playout import legal_mask
 
-_CARD_NAMES = {index: card for card, index in CARD_INDEX.items()}
 # Blind no trump (x4, without seeing a card) is a gamble: only when the match is nearly lost.
 BLIND_WHEN_OPPONENTS_WITHIN = 20
 BLIND_WHEN_BEHIND_BY = 40
@@ -48,13 +56,6 @@ def look_or_blind(view: dict) -> dict:
     return find_action(view, type=wanted) or view["legal_actions"][0]
 
 
-def _hand(view: dict) -> int:
-    mask = 0
-    for card in view["hand"]:
-        mask |= 1 << CARD_INDEX[card]
-    return mask
-
-
 def _is_strong_without_trump(mask: int) -> bool:
     """Three manilles, and every suit held headed by its manille or manillon, none long."""
     if count_rank(mask, 0) < 3:
@@ -69,7 +70,7 @@ def _is_strong_without_trump(mask: int) -> bool:
 
 
 def choose_trump(view: dict) -> dict:
-    mask = _hand(view)
+    mask = mask_of(view["hand"])
     no_trump = find_action(view, type="trump", suit=None)
     if no_trump is not None and _is_strong_without_trump(mask):
         return no_trump
@@ -80,7 +81,7 @@ def choose_trump(view: dict) -> dict:
 def _strong_hand(view: dict) -> bool:
     """A hand worth doubling the deal for: long trumps headed by the manille, or, without
     trump, three manilles and two manillons (two manilles against a blind dealer)."""
-    mask = _hand(view)
+    mask = mask_of(view["hand"])
     if view["trump"] is not None:
         return is_strong_for_trump(mask, SUITS.index(view["trump"]))
     if view["blind"]:
@@ -110,7 +111,7 @@ class _Table:
         self.winning_seat = -1
         self.trick_points = 0
         for seat, card in trick:
-            if self.winning < 0 or beats(card, self.winning, self.trump):
+            if self.winning < 0 or follower_wins(self.winning, card, self.trump):
                 self.winning, self.winning_seat = card, seat
             self.trick_points += CARD_POINTS[card]
         seat = knowledge.seat
@@ -167,7 +168,7 @@ def _follow(table: _Table, cards: list[int]) -> int:
             if gifts:
                 return max(gifts, key=lambda card: (CARD_POINTS[card], card))
         return min(cards, key=lambda card: _cheap_key(card, table))
-    winners = [card for card in cards if beats(card, table.winning, table.trump)]
+    winners = [card for card in cards if follower_wins(table.winning, card, table.trump)]
     safe = [card for card in winners if table.holds_against_the_rest(card)]
     if safe:
         return min(safe, key=lambda card: (card >> 3 == table.trump, CARD_POINTS[card], -card))
@@ -238,6 +239,5 @@ def choose(view: dict, rng: random.Random) -> dict:
         return choose_trump(view)
     if phase in ("mee", "tegen"):
         return announce(view, phase)
-    card = choose_card(PartnershipKnowledge(view))
-    action = find_action(view, type="play", card=_CARD_NAMES[card])
+    action = card_action(view, choose_card(PartnershipKnowledge(view)))
     return action if action is not None else rng.choice(view["legal_actions"])

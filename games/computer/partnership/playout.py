@@ -2,19 +2,30 @@
 
 The strong level (`strong.py`) plays every candidate to the end of the deal in many sampled
 deals; the immutable engine (`games.engine.partnership`) is far too slow for that. A card is its
-index in `cards.CARDS`, as in the two-player core (`games.engine.core`): the suit is `card >> 3`
-and inside a suit a stronger card has a smaller index.
+index in `cards.CARDS`, as in the two-player core (`games.engine.core`, whose card tables, trick
+winner `follower_wins` and `random_card` this module uses): the suit is `card >> 3` and inside a
+suit a stronger card has a smaller index.
 
 `legal_mask` is *What a follower may play* (manille-4p.md, rules 1 to 4) on bitmasks: the same
-rule as the shared `games.engine.tricks.obligation`, which the engine asks for every card played.
+rule as the shared `games.engine.tricks.obligation`, which the engine asks for every card played
+(`core.legal_mask` is its two-seat case, written out for the two-player playouts).
 `tests/computer/test_partnership.py` compares both at every decision of random deals, so the
-playouts cannot drift from the rules.
+playouts cannot drift from the rules. A deal is scored by the shared `match_scoring.deal_score`.
 """
 
-from games.engine.core import CARD_POINTS, NO_CARD, NO_TRUMP, STRONGER, SUIT_MASK
-from games.engine.partnership.scoring import TRICKS_PER_DEAL, deal_base
+from games.engine.core import (
+    CARD_POINTS,
+    NO_CARD,
+    NO_TRUMP,
+    STRONGER,
+    SUIT_MASK,
+    follower_wins,
+    random_card,
+)
+from games.engine.match_scoring import deal_score
+from games.engine.partnership.scoring import TRICKS_PER_DEAL
 
-__all__ = ["NO_CARD", "NO_TRUMP", "PartnershipPlayout", "beats", "legal_mask", "play_out"]
+__all__ = ["NO_CARD", "NO_TRUMP", "PartnershipPlayout", "legal_mask", "play_out"]
 
 
 def legal_mask(available: int, led: int, winning: int, is_partner_winning: bool, trump: int):
@@ -35,14 +46,6 @@ def legal_mask(available: int, led: int, winning: int, is_partner_winning: bool,
     if winning >> 3 != trump:
         return trumps or available  # rule 3: any trump wins a trick without trump
     return (trumps & STRONGER[winning]) or available  # rule 3: overtrump, else anything
-
-
-def beats(card: int, winning: int, trump: int) -> bool:
-    """Tell whether `card` takes the trick from `winning`: higher in its suit, or a trump on a
-    plain card (a card of a third suit never wins)."""
-    if card >> 3 == winning >> 3:
-        return card < winning
-    return card >> 3 == trump
 
 
 class PartnershipPlayout:
@@ -95,7 +98,7 @@ class PartnershipPlayout:
         if self.led < 0:
             self.led = self.winning = card
             self.winning_seat = seat
-        elif beats(card, self.winning, self.trump):
+        elif follower_wins(self.winning, card, self.trump):
             self.winning = card
             self.winning_seat = seat
         self.trick_size += 1
@@ -141,14 +144,7 @@ class PartnershipPlayout:
 
     def score(self) -> tuple[int, int]:
         """Return both teams' scores of the finished deal (multiplier included)."""
-        ruleset = self.ruleset
-        per_trick = ruleset.trick_points
-        tricks = (self.tricks[0], self.tricks[1])
-        points = (self.points[0] + per_trick * tricks[0], self.points[1] + per_trick * tricks[1])
-        scorer, base, _capot = deal_base(ruleset, tricks, points)
-        if scorer is None:
-            return (0, 0)
-        return (base * self.multiplier, 0) if scorer == 0 else (0, base * self.multiplier)
+        return deal_score(self.ruleset.scoring, self.tricks, self.points, self.multiplier)
 
     def value(self, team: int) -> int:
         """Return `team`'s score minus the other team's, once the deal is over."""
@@ -156,48 +152,34 @@ class PartnershipPlayout:
         return score[team] - score[1 - team]
 
 
-def _cheapest(mask: int, trump: int) -> int:
-    """The card to throw away: fewest points, not a trump, the weakest."""
+# How `_pick` weighs a card's points against its weakness: throw away the fewest points, give
+# the partner the most, take the trick with the cheapest winning card.
+THROW = 16
+GIVE = -16
+WIN = 1
+
+
+def _pick(mask: int, trump: int, points_weight: int) -> int:
+    """Return the card of `mask` with the lowest `points_weight * points - weakness`, trumps
+    last, the first in card order among equals (NO_CARD for an empty mask)."""
     best = NO_CARD
     best_key = 1 << 30
     while mask:
         bit = mask & -mask
         mask ^= bit
         card = bit.bit_length() - 1
-        key = CARD_POINTS[card] * 16 - (card & 7) + (256 if card >> 3 == trump else 0)
+        key = points_weight * CARD_POINTS[card] - (card & 7) + (256 if card >> 3 == trump else 0)
         if key < best_key:
             best, best_key = card, key
     return best
 
 
-def _weakest_winner(mask: int, winning: int, trump: int) -> int:
-    """The cheapest card of `mask` that takes the trick from `winning`, or NO_CARD."""
-    best = NO_CARD
-    best_key = 1 << 30
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        card = bit.bit_length() - 1
-        if not beats(card, winning, trump):
-            continue
-        key = (256 if card >> 3 == trump else 0) - (card & 7) + CARD_POINTS[card]
-        if key < best_key:
-            best, best_key = card, key
-    return best
-
-
-def _richest(mask: int, trump: int) -> int:
-    """The card to give the partner's trick: most points, not a trump."""
-    best = NO_CARD
-    best_key = -(1 << 30)
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        card = bit.bit_length() - 1
-        key = CARD_POINTS[card] * 16 + (card & 7) - (256 if card >> 3 == trump else 0)
-        if key > best_key:
-            best, best_key = card, key
-    return best
+def _winners(mask: int, winning: int, trump: int) -> int:
+    """Return the cards of `mask` that take the trick from `winning` (`core.follower_wins`)."""
+    beating = mask & STRONGER[winning]
+    if trump >= 0 and winning >> 3 != trump:
+        beating |= mask & SUIT_MASK[trump]
+    return beating
 
 
 def _lead(hand: int, others: int, trump: int, random) -> int:
@@ -220,17 +202,7 @@ def _lead(hand: int, others: int, trump: int, random) -> int:
             low |= bit
     if best >= 0:
         return best
-    return _random_card(low or hand, random)
-
-
-def _random_card(mask: int, random) -> int:
-    count = mask.bit_count()
-    if count > 1:
-        skip = int(random() * count)
-        while skip:
-            mask &= mask - 1
-            skip -= 1
-    return (mask & -mask).bit_length() - 1
+    return random_card(low or hand, random)
 
 
 def play_out(
@@ -265,7 +237,7 @@ def play_out(
                 others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
                 card = _lead(hand, others, trump, random)
             else:
-                card = _random_card(hand, random)
+                card = random_card(hand, random)
             led = winning = card
             winning_seat = seat
         else:
@@ -274,15 +246,15 @@ def play_out(
             if legal & (legal - 1) == 0:
                 card = legal.bit_length() - 1
             elif random() >= greedy:
-                card = _random_card(legal, random)
+                card = random_card(legal, random)
             elif partner_wins:
                 # Last to play, the trick is safe: give points; else keep them.
-                card = _richest(legal, trump) if size == 3 else _cheapest(legal, trump)
+                card = _pick(legal, trump, GIVE if size == 3 else THROW)
             else:
-                card = _weakest_winner(legal, winning, trump)
+                card = _pick(_winners(legal, winning, trump), trump, WIN)
                 if card < 0:
-                    card = _cheapest(legal, trump)
-            if beats(card, winning, trump):
+                    card = _pick(legal, trump, THROW)
+            if follower_wins(winning, card, trump):
                 winning = card
                 winning_seat = seat
         if record is not None:

@@ -12,9 +12,8 @@ from ..game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIF
 from .dealing import validate_deck
 from .rules import apply, deal_start, forfeit, new_match
 from .rulesets import RULESETS
-from .scoring import cut_deal_summary
 from .seats import SEAT_COUNT
-from .state import Action, MatchState
+from .state import Action
 
 __all__ = [
     "EXIT_ILLEGAL",
@@ -41,18 +40,6 @@ def _check_options(variant: str, options: object) -> None:
     RULESETS[variant].options(options)
 
 
-def _cut_summary(state: MatchState):
-    return cut_deal_summary(state.ruleset, state.deal)
-
-
-def _variant_of(state: MatchState) -> str:
-    return state.variant
-
-
-def _options_of(state: MatchState) -> dict:
-    return state.ruleset.options_to_json(state.options)
-
-
 RECORD_RULES = game_record.RecordRules(
     variants=tuple(RULESETS),
     seat_count=SEAT_COUNT,
@@ -65,27 +52,11 @@ RECORD_RULES = game_record.RecordRules(
     deal_start=deal_start,
     apply=apply,
     forfeit=forfeit,
-    cut_summary=_cut_summary,
-    variant_of=_variant_of,
-    options_of=_options_of,
 )
 
 
-def record_from_state(state: MatchState, *, players: list[str]) -> dict:
-    """Return the game record of the match so far (the deal in progress included)."""
-    return game_record.record_from_state(RECORD_RULES, state, players=players)
-
-
-def replay_document(document: object) -> tuple[int, dict]:
-    """Replay an already decoded record of `manille-flemish` or `manille-french`.
-
-    Return (exit status, output document) as game-record.md, *Replaying*, describes, with the
-    summaries, totals and winner by team.
-    """
-    return game_record.replay_document(RECORD_RULES, document)
-
-
-def verify_document(document: object) -> tuple[int, dict]:
-    """Verify an already decoded partnership record: replay it, then check every deal's deck
-    against its commitment (docs/engine.md, *Verifiable deals*; exit 3 when one fails)."""
-    return game_record.verify_document(RECORD_RULES, document)
+# The entry points: the shared writer, replay and verification with the games' rules (the
+# replay's summaries, totals and winner by team).
+record_from_state = RECORD_RULES.record_from_state
+replay_document = RECORD_RULES.replay_document
+verify_document = RECORD_RULES.verify_document

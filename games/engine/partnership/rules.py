@@ -8,26 +8,20 @@ forfeit of *The match*. Every function is pure: a state in, a new state out, or 
 """
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from .. import match
-from ..cards import CARDS, POINTS, SUITS, card_label, cards_label
-from ..commitments import deal_seal
+from .. import match, match_rules
+from ..cards import POINTS, SUITS
 from ..errors import (
     BLIND_NOT_ALLOWED,
-    CARD_NOT_AVAILABLE,
     MALFORMED,
-    NOT_YOUR_TURN,
-    WRONG_PHASE,
     RuleError,
 )
 from ..match import FORFEIT_REASONS as FORFEIT_REASONS  # part of this package's contract
-from ..match import DealRecord, match_winner
-from ..tricks import Obligation, obligation, refusal, winning_index
+from ..match import match_winner as match_winner  # part of this package's contract
+from ..tricks import Obligation, obligation, refusal, unavailable, winning_index
 from .dealing import deal_hands, validate_deck
-from .rulesets import RULESETS, TRUMP_TURNED_UP, Ruleset
-from .scoring import TRICKS_PER_DEAL, cut_deal_summary, score_deal
-from .seats import SEAT_COUNT, SEATS, next_seat, partner_of, team_of
+from .rulesets import RULESETS, TRICKS_PER_DEAL, TRUMP_TURNED_UP, Ruleset
+from .seats import SEAT_COUNT, TEAMS, next_seat, partner_of, team_of
 from .state import (
     DEAL_PHASES,
     PHASE_TYPES,
@@ -38,27 +32,27 @@ from .state import (
     Phase,
 )
 
-# Actions are immutable: the legal ones are handed out from these tables.
-PLAY_ACTIONS = tuple(
-    {card: Action(seat=seat, type="play", card=card) for card in CARDS} for seat in SEATS
+# The legal actions are handed out from these tables (`match.play_actions`).
+PLAY_ACTIONS = match.play_actions(Action, SEAT_COUNT)
+LOOK_CHOICES = match.seat_choices(Action, SEAT_COUNT, [{"type": "look"}, {"type": "blind"}])
+TRUMP_CHOICES = match.seat_choices(
+    Action, SEAT_COUNT, [{"type": "trump", "suit": suit} for suit in (*SUITS, None)]
 )
-LOOK_CHOICES = tuple(
-    (Action(seat=seat, type="look"), Action(seat=seat, type="blind")) for seat in SEATS
-)
-TRUMP_CHOICES = tuple(
-    tuple(Action(seat=seat, type="trump", suit=suit) for suit in (*SUITS, None)) for seat in SEATS
-)
-MEE_CHOICES = tuple(
-    (Action(seat=seat, type="mee"), Action(seat=seat, type="pass")) for seat in SEATS
-)
-TEGEN_CHOICES = tuple(
-    (Action(seat=seat, type="tegen"), Action(seat=seat, type="pass")) for seat in SEATS
-)
+MEE_CHOICES = match.seat_choices(Action, SEAT_COUNT, [{"type": "mee"}, {"type": "pass"}])
+TEGEN_CHOICES = match.seat_choices(Action, SEAT_COUNT, [{"type": "tegen"}, {"type": "pass"}])
 CHOICES = {
     Phase.LOOK: LOOK_CHOICES,
     Phase.TRUMP: TRUMP_CHOICES,
     Phase.MEE: MEE_CHOICES,
     Phase.TEGEN: TEGEN_CHOICES,
+}
+
+# What each phase before the cards awaits, for the messages (`match_rules.Phases`).
+PHASE_WORDS = {
+    Phase.LOOK: "the dealer (seat {dealer}) must look at his cards or declare no trump blind",
+    Phase.TRUMP: "the dealer (seat {dealer}) must name trump or no trump",
+    Phase.MEE: "seat {to_act} may say mee or pass",
+    Phase.TEGEN: "seat {to_act} may say tegen or pass",
 }
 
 ACTION_WORDS = {
@@ -70,6 +64,8 @@ ACTION_WORDS = {
     "pass": "passing",
     "play": "playing a card",
 }
+
+PHASES = match_rules.Phases(types=PHASE_TYPES, words=PHASE_WORDS, action_words=ACTION_WORDS)
 
 
 # --- the match --------------------------------------------------------------------------------
@@ -100,17 +96,8 @@ def new_match(
             MALFORMED,
             f"unknown {variant} format {format!r}: one of {', '.join(ruleset.formats)}",
         )
-    if type(first_dealer) is not int or first_dealer not in SEATS:
-        raise RuleError(MALFORMED, f"the first dealer must be seat 0 to 3, not {first_dealer!r}")
-    progress = MatchProgress(
-        first_dealer=first_dealer,
-        totals=(0, 0),
-        is_tie_pending=False,
-        summaries=(),
-        records=(),
-        winner=None,
-        forfeit=None,
-    )
+    match_rules.check_first_dealer(first_dealer, SEAT_COUNT)
+    progress = MatchProgress.start(first_dealer=first_dealer, side_count=len(TEAMS))
     return MatchState(
         variant=variant,
         format=format,
@@ -129,12 +116,10 @@ def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = Non
 
     With `salt` (64 lowercase hex digits) the deal keeps it and its commitment to the deck
     (docs/engine.md, *Verifiable deals*); without, both are None."""
-    if state.phase is not Phase.DEALING:
-        raise RuleError(WRONG_PHASE, f"a new deal cannot start now: {_phase_words(state)}")
-    cards = validate_deck(deck)
-    salt, commitment = deal_seal(cards, salt)
+    common = match_rules.new_deal(state, deck, salt, validate_deck=validate_deck, phases=PHASES)
     ruleset = state.ruleset
     dealer = state.dealer
+    cards = common["deck"]
     hands = deal_hands(cards, dealer, ruleset.packets)
     if ruleset.trump_source == TRUMP_TURNED_UP:
         turned_up = cards[-1]
@@ -145,25 +130,15 @@ def deal_start(state: MatchState, deck: Sequence[str], *, salt: str | None = Non
         phase = Phase.LOOK if state.options.blind else Phase.TRUMP
         to_act = dealer
     deal = DealState(
-        dealer=dealer,
-        deck=cards,
+        **common,
         trump=trump,
         no_trump=False,
         blind=False,
         mee=False,
         tegen=False,
-        doubled_by_tie=state.progress.is_tie_pending,
         turned_up=turned_up,
         hands=hands,
         to_act=to_act,
-        trick=(),
-        last_trick=(),
-        last_winner=None,
-        tricks_won=(0, 0),
-        card_points=(0, 0),
-        actions=(),
-        salt=salt,
-        commitment=commitment,
     )
     return _with_deal(state, phase, deal)
 
@@ -172,6 +147,12 @@ def seat_to_act(state: MatchState) -> int | None:
     """Return the seat whose decision is awaited, or None (between deals, match over)."""
     if state.phase in DEAL_PHASES:
         return state.deal.to_act
+    return None
+
+
+def server_action(state: MatchState) -> Action | None:
+    """Return the action the server takes on a seat's behalf now: never any, every decision is
+    a seat's."""
     return None
 
 
@@ -244,25 +225,9 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
 # --- messages ---------------------------------------------------------------------------------
 
 
-def _phase_words(state: MatchState) -> str:
-    phase = state.phase
-    if phase is Phase.MATCH_OVER:
-        return "the match is over"
-    if phase is Phase.DEALING:
-        return "the deal is over and the next one is not dealt yet"
-    deal = state.deal
-    if phase is Phase.LOOK:
-        return f"the dealer (seat {deal.dealer}) must look at his cards or declare no trump blind"
-    if phase is Phase.TRUMP:
-        return f"the dealer (seat {deal.dealer}) must name trump or no trump"
-    if phase is Phase.MEE:
-        return f"seat {deal.to_act} may say mee or pass"
-    if phase is Phase.TEGEN:
-        return f"seat {deal.to_act} may say tegen or pass"
-    return f"the cards are being played, seat {deal.to_act} to play"
-
-
-def _blind_refusal(state: MatchState) -> RuleError:
+def _blind_refusal(state: MatchState) -> RuleError | None:
+    if state.options.blind and state.phase is Phase.LOOK:
+        return None
     if not state.ruleset.option_defaults:
         return RuleError(BLIND_NOT_ALLOWED, f"{state.variant} has no blind no trump")
     if not state.options.blind:
@@ -276,6 +241,10 @@ def _blind_refusal(state: MatchState) -> RuleError:
         BLIND_NOT_ALLOWED,
         f"blind no trump is declared before looking: the dealer (seat {deal.dealer}) has looked",
     )
+
+
+# The action types this game refuses for a reason of its own, checked before the turn.
+_REFUSALS = {"blind": _blind_refusal}
 
 
 # --- applying an action -----------------------------------------------------------------------
@@ -293,24 +262,11 @@ def apply(state: MatchState, action: Action) -> MatchState:
     if type(action) is not Action:
         raise RuleError(MALFORMED, f"not a partnership action: {action!r}")
     phase = state.phase
-    if phase not in DEAL_PHASES:
-        raise RuleError(
-            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
-        )
-    if action.type == "blind" and not (state.options.blind and phase is Phase.LOOK):
-        raise _blind_refusal(state)
     deal = state.deal
-    if action.seat != deal.to_act:
-        raise RuleError(
-            NOT_YOUR_TURN,
-            f"it is seat {deal.to_act}'s turn, not seat {action.seat}'s: {_phase_words(state)}",
-        )
-    if action.type not in PHASE_TYPES[phase]:
-        raise RuleError(
-            WRONG_PHASE, f"{ACTION_WORDS[action.type]} is not possible now: {_phase_words(state)}"
-        )
-    if phase is Phase.PLAY:
+    # The cards first: most actions are, and they pass every check below.
+    if phase is Phase.PLAY and action.type == "play" and action.seat == deal.to_act:
         return _play(state, deal, action)
+    match_rules.check_action(state, action, PHASES, _REFUSALS)
     actions = deal.actions + (action,)
     if phase is Phase.LOOK:
         if action.type == "look":
@@ -364,11 +320,7 @@ def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
     hand = deal.hands[seat]
     rule = follower_obligation(deal, seat)
     if card not in hand:
-        raise RuleError(
-            CARD_NOT_AVAILABLE,
-            f"the {card_label(card)} is not in seat {seat}'s hand; "
-            f"playable: {cards_label(rule.allowed)}",
-        )
+        raise unavailable(card, seat, rule.allowed)
     if card not in rule.allowed:
         raise refusal(rule, card)
     index = hand.index(card)
@@ -399,31 +351,9 @@ def _play(state: MatchState, deal: DealState, action: Action) -> MatchState:
         actions=actions,
     )
     if tricks_won[0] + tricks_won[1] == TRICKS_PER_DEAL:
-        return _finish_deal(state, deal)
+        phase, dealer, progress = match_rules.finish_deal(state, deal)
+        return MatchState(state.variant, state.format, state.options, phase, dealer, progress, deal)
     return _with_deal(state, Phase.PLAY, deal)
-
-
-def _finish_deal(state: MatchState, deal: DealState) -> MatchState:
-    ruleset = state.ruleset
-    summary = score_deal(ruleset, deal)
-    progress = state.progress
-    totals = (progress.totals[0] + summary.score[0], progress.totals[1] + summary.score[1])
-    progress = progress.after_deal(
-        summary,
-        DealRecord.from_deal(deal),
-        totals=totals,
-        winner=match_winner(state.match_format, totals, state.completed_deal_count + 1),
-        # A won deal clears the pending doubling; a Flemish 30-30 sets it (once: no stacking).
-        is_tie_pending=ruleset.is_tie_carried and summary.score == (0, 0),
-    )
-    if progress.winner is not None:
-        return replace(state, phase=Phase.MATCH_OVER, progress=progress, deal=deal)
-    dealer = match.dealer_of(progress.first_dealer, len(progress.records), SEAT_COUNT)
-    return replace(state, phase=Phase.DEALING, dealer=dealer, progress=progress, deal=deal)
-
-
-def _cut_summary(state: MatchState):
-    return cut_deal_summary(state.ruleset, state.deal)
 
 
 def _winning_team(forfeiting_seat: int) -> int:
@@ -434,12 +364,4 @@ def forfeit(state: MatchState, *, seat: int, reason: str) -> MatchState:
     """End the match at once: `seat` forfeits ("timeout" or "left"), his team loses.
 
     A deal in progress is kept as cut short (complete false, no score)."""
-    progress = match.forfeit_progress(
-        state,
-        seat=seat,
-        reason=reason,
-        seat_count=SEAT_COUNT,
-        winner=_winning_team,
-        cut_summary=_cut_summary,
-    )
-    return replace(state, phase=Phase.MATCH_OVER, progress=progress)
+    return match_rules.forfeit(state, seat=seat, reason=reason, winner=_winning_team)

@@ -1,15 +1,16 @@
 """The two partnership games and their match formats as parameter objects.
 
 Implements manille-4p.md: *Flemish Manille* and *French Manille muette* differ only by the values
-below (the deal's packets, where trump comes from, the announcements, the points per trick, the
-half, capot, the 30-30 carry, the formats and the table options), never by scattered conditions
-in the rules.
+below (the deal's packets, where trump comes from, the announcements, the scoring: points per
+trick, half, capot, the 30-30 carry; the formats and the table options), never by scattered
+conditions in the rules.
 """
 
 from dataclasses import dataclass
 
 from ..errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
 from ..match import MatchFormat
+from ..match_scoring import Scoring
 
 VARIANT_FLEMISH = "manille-flemish"
 VARIANT_FRENCH = "manille-french"
@@ -25,6 +26,9 @@ TRUMP_TURNED_UP = "turned_up"
 
 OPTION_BLIND = "blind"
 OPTION_MEE_TEGEN = "mee_tegen"
+
+# Thirty-two cards, four seats: eight tricks of four cards in every partnership game.
+TRICKS_PER_DEAL = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,25 +47,14 @@ class Ruleset:
     # Cards per packet, dealt to d+1, d+2, d+3 then the dealer, packet after packet.
     packets: tuple[int, ...]
     trump_source: str
-    # Points a team gets for each trick it takes, on top of the card points.
-    trick_points: int
-    # A team scores what it holds above this (half the points of a deal).
-    half: int
-    # Base score of a team that takes all eight tricks; None: no capot bonus.
-    capot_base: int | None
-    # A deal where nobody scores doubles the next one (one pending doubling at most).
-    is_tie_carried: bool
+    # Eight tricks; the points per trick, the half, capot, no cap, the 30-30 carry.
+    scoring: Scoring
     formats: dict[str, MatchFormat]
     default_format: str
     # The options this game has, with their default values (an empty dict: no option at all).
     option_defaults: dict[str, bool]
     # How the site draws the table; in the engine and the record the next seat is always s + 1.
     direction: str
-
-    @property
-    def total_points(self) -> int:
-        """Return the points of a whole deal: 60 card points plus the tricks' points."""
-        return 60 + 8 * self.trick_points
 
     def options(self, given: object = None) -> TableOptions:
         """Return the table options from `given` (a dict, or None for the defaults).
@@ -99,10 +92,15 @@ FLEMISH = Ruleset(
     variant=VARIANT_FLEMISH,
     packets=(3, 2, 3),
     trump_source=TRUMP_NAMED_BY_DEALER,
-    trick_points=0,
-    half=30,
-    capot_base=60,
-    is_tie_carried=True,
+    # Scoring a deal: the excess over 30, capot 60, no cap; a 30-30 doubles the next deal.
+    scoring=Scoring(
+        tricks_per_deal=TRICKS_PER_DEAL,
+        trick_points=0,
+        half=30,
+        capot_base=60,
+        maximum_score=None,
+        is_tie_carried=True,
+    ),
     formats={
         FORMAT_BOOM_101: MatchFormat(name=FORMAT_BOOM_101, target=101, deal_count=None),
         FORMAT_BOOM_61: MatchFormat(name=FORMAT_BOOM_61, target=61, deal_count=None),
@@ -119,12 +117,17 @@ FRENCH = Ruleset(
     variant=VARIANT_FRENCH,
     packets=(4, 4),
     trump_source=TRUMP_TURNED_UP,
-    trick_points=1,
-    half=34,
-    # Decision: no capot bonus (all eight tricks are simply 68, i.e. 34 points).
-    capot_base=None,
-    # Decision: nothing is carried after 34-34.
-    is_tie_carried=False,
+    scoring=Scoring(
+        tricks_per_deal=TRICKS_PER_DEAL,
+        # Each trick is worth a point: 68 in a deal, a team scores its excess over 34.
+        trick_points=1,
+        half=34,
+        # Decision: no capot bonus (all eight tricks are simply 68, i.e. 34 points).
+        capot_base=None,
+        maximum_score=None,
+        # Decision: nothing is carried after 34-34.
+        is_tie_carried=False,
+    ),
     formats={
         FORMAT_FIRST_TO_34: MatchFormat(name=FORMAT_FIRST_TO_34, target=34, deal_count=None),
         FORMAT_FIRST_TO_44: MatchFormat(name=FORMAT_FIRST_TO_44, target=44, deal_count=None),

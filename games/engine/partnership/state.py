@@ -7,10 +7,12 @@ holds) and *Records* (the action shapes: `look`, `blind`, `trump` with a suit or
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .. import match
 from ..match import DealRecord as DealRecord  # where the engine found it before match.py
+from ..match import MatchProgress as MatchProgress  # a partnership match remembers no more
+from ..match_scoring import Scoring
 from .rulesets import RULESETS, MatchFormat, Ruleset, TableOptions
 from .seats import SEAT_COUNT, TEAMS
 
@@ -115,7 +117,7 @@ class DealState(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class DealSummary:
+class DealSummary(match.DealSummaryBase):
     """The outcome of a deal, complete or cut short (manille-4p.md, *Records*), by team."""
 
     dealer: int
@@ -132,52 +134,6 @@ class DealSummary:
     score: tuple[int, int]
     complete: bool
 
-    def to_json(self) -> dict:
-        """Return the summary in the replay output's shape."""
-        return {
-            "dealer": self.dealer,
-            "trump": self.trump,
-            "blind": self.blind,
-            "mee": self.mee,
-            "tegen": self.tegen,
-            "turned_up": self.turned_up,
-            "tricks": list(self.tricks),
-            "card_points": list(self.card_points),
-            "capot": self.capot,
-            "doubled_by_tie": self.doubled_by_tie,
-            "multiplier": self.multiplier,
-            "score": list(self.score),
-            "complete": self.complete,
-        }
-
-    @classmethod
-    def from_json(cls, obj: dict) -> "DealSummary":
-        """Build a summary back from `to_json`'s shape."""
-        return cls(
-            dealer=obj["dealer"],
-            trump=obj["trump"],
-            blind=obj["blind"],
-            mee=obj["mee"],
-            tegen=obj["tegen"],
-            turned_up=obj["turned_up"],
-            tricks=tuple(obj["tricks"]),
-            card_points=tuple(obj["card_points"]),
-            capot=obj["capot"],
-            doubled_by_tie=obj["doubled_by_tie"],
-            multiplier=obj["multiplier"],
-            score=tuple(obj["score"]),
-            complete=obj["complete"],
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class MatchProgress(match.MatchProgress):
-    """What the match remembers between deals; it changes only when a deal ends. `totals` and
-    `winner` are by team."""
-
-    # One x2 waiting for the next deal after a Flemish 30-30; it stays until a deal is won.
-    is_tie_pending: bool
-
 
 @dataclass(frozen=True, slots=True)
 class MatchState(match.MatchStateBase):
@@ -192,15 +148,29 @@ class MatchState(match.MatchStateBase):
     progress: MatchProgress
     deal: DealState | None
 
+    # The games' constants, shared by every state (`match.MatchStateBase`).
+    seat_count: ClassVar[int] = SEAT_COUNT
+    summary_class: ClassVar[type[DealSummary]] = DealSummary
+
     @property
     def ruleset(self) -> Ruleset:
         """Return the game's parameter object."""
         return RULESETS[self.variant]
 
     @property
+    def scoring(self) -> Scoring:
+        """Return how the game scores a deal."""
+        return RULESETS[self.variant].scoring
+
+    @property
     def match_format(self) -> MatchFormat:
         """Return the format's parameter object."""
         return RULESETS[self.variant].formats[self.format]
+
+    @property
+    def options_json(self) -> dict:
+        """Return the table options as a record writes them: only the keys this game has."""
+        return RULESETS[self.variant].options_to_json(self.options)
 
     @property
     def winning_seats(self) -> tuple[int, int] | None:
