@@ -628,9 +628,8 @@
 
   /* A deal's notes: one for each of its summary's fields that is there and true. */
   function dealNotes(deal, game) {
-    var notes = [];
-    var trump = trumpText(deal);
-    if (trump) notes.push(trump);
+    // A deal played to its end without a trump suit was played without trump.
+    var notes = [trumpText(deal) || S.no_trump];
     if (deal.turned_up) notes.push(fmt(S.turned_up, {card: kit.cardLabel(deal.turned_up)}));
     announcements(deal, game, false).forEach(function (part) { notes.push(part); });
     if (deal.rolled) notes.push(S.notes.rolled);
@@ -1267,7 +1266,18 @@
     },
     onFrame: onFrame,
   });
-  setInterval(tick, 250);
+  // A laptop waking up or a tab coming back to the front may have missed frames while the
+  // connection looked open: ask for the current state rather than wait for the heartbeat.
+  var lastTick = performance.now();
+  setInterval(function () {
+    var now = performance.now();
+    if (now - lastTick > 10000) socket.send({type: "snapshot"});
+    lastTick = now;
+    tick();
+  }, 250);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") socket.send({type: "snapshot"});
+  });
   render(current);
   wasMyTurn = isMyTurn(current.view, current.game);
   root.setAttribute("data-deals", String(shownDeals));

@@ -85,3 +85,26 @@ class PartnershipReplayTests(BrowserTestCase):
         resize(page, PHONE)
         in_view(page, page.locator("#replay-result"))
         assert_accessible(page, "four-player replay on a phone")
+
+    def test_a_browser_that_cannot_hash_shows_the_server_s_check(self) -> None:
+        host = get_user_model().objects.create_user(username="alice", email="alice@example.com")
+        table = play_out(
+            full_table(host=host, computers=3, variant="manille-french", format="first-to-34"),
+            rng=random.Random(5),
+        )
+        deals = len(engine.replay_record(selectors.game_record(game=table))[1]["deals"])
+        context = self.new_context(viewport=LAPTOP)
+        # As on an address that is not secure: no `crypto.subtle`.
+        context.add_init_script(
+            "Object.defineProperty(Crypto.prototype, 'subtle', {get: () => undefined});"
+        )
+        page = context.new_page()
+
+        page.goto(f"/parties/{table.pk}/revoir/")
+
+        expect(page.locator("#replay-verified")).to_have_text(
+            "Ce navigateur ne calcule pas SHA-256 : le serveur a vérifié chaque donne."
+        )
+        expect(page.locator("#replay-deals-body .deal-check[data-check=verified]")).to_have_count(
+            deals
+        )
