@@ -276,10 +276,12 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
     seats = game.seats_by_number()
     view = None
     trick = None
+    score_cap = None
     if game.state is not None:
         state = variant.state_from_json(game.state)
         view = variant.player_view(state, seat) if seat is not None else variant.public_view(state)
         trick = completed_trick(variant, state)
+        score_cap = state.scoring.maximum_score
     seconds_left = None
     if game.deadline is not None and game.is_in_progress:
         seconds_left = max(0, int((game.deadline - now).total_seconds() + 0.999))
@@ -321,6 +323,8 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "first_dealer_draw": game.first_dealer_draw,
             "target": variant.format_target(game.format),
             "regular_deals": variant.format_deal_count(game.format),
+            # The most one deal scores (480 in the two-player game), None: no cap.
+            "deal_score_cap": score_cap,
             "completed_trick": trick,
             "ladder_points": _ladder_points(game, seat),
             "stakes": {str(key): value for key, value in stakes.items()} if stakes else None,

@@ -119,7 +119,7 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "surbuque": _("Sur-buque : ×2 de plus."),
             "doubled_by_tie": _("Égalité 30–30 reportée : ×2."),
             "multiplier": _("Multiplicateur total : ×%(n)s."),
-            "cap": _("Plafond atteint : 480 points au plus par donne."),
+            "cap": _("Plafond atteint : %(n)s points au plus par donne."),
         },
         "capot_short": _("capot"),
         "deal_in_play": _("en cours"),

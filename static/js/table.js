@@ -642,7 +642,9 @@
     if (deal.complete && deal.card_points.every(function (points) { return points === 30; })) notes.push(S.notes.tie);
     if (deal.doubled_by_tie) notes.push(S.notes.doubled_by_tie);
     if (deal.multiplier > 1) notes.push(fmt(S.notes.multiplier, {n: deal.multiplier}));
-    if (deal.capped) notes.push(S.notes.cap);
+    // The game's cap on a deal's score (480 in the two-player game), when the deal reached it.
+    var cap = game.deal_score_cap;
+    if (cap && deal.complete && Math.max.apply(null, deal.score) === cap) notes.push(fmt(S.notes.cap, {n: cap}));
     return notes;
   }
 

@@ -158,16 +158,19 @@ def test_a_decision_sent_twice_applies_once(alice, bob):
         table.refresh_from_db()
     seat, action = random_member_action(table, random.Random(2))
     version = table.version
-    tables.game_act(game_id=table.pk, user=seat_users[seat], action=action, expected_version=version
+    tables.game_act(
+        game_id=table.pk, user=seat_users[seat], action=action, expected_version=version
     )
     with pytest.raises(GameError, match="stale_version"):
-        tables.game_act(game_id=table.pk, user=seat_users[seat], action=action, expected_version=version
+        tables.game_act(
+            game_id=table.pk, user=seat_users[seat], action=action, expected_version=version
         )
     assert GameAction.objects.filter(game=table, version=version + 1).count() == 1
     assert not GameAction.objects.filter(game=table, version=version + 2).exists()
     other = bob if seat_users[seat] == alice else alice
     with pytest.raises(GameError) as error:
-        tables.game_act(game_id=table.pk, user=other, action={"type": "pass"}, expected_version=version + 1
+        tables.game_act(
+            game_id=table.pk, user=other, action={"type": "pass"}, expected_version=version + 1
         )
     assert error.value.code != "stale_version"  # judged by the engine, not played
 
@@ -186,7 +189,8 @@ def test_a_missed_deadline_forfeits_once(alice, bob):
     assert table.winner_team == 1 - variant_get(table.variant).team_of(seat)
     assert GameAction.objects.filter(game=table, kind="forfeit").count() == 1
     with pytest.raises(GameError, match="game_not_in_progress"):
-        tables.game_act(game_id=table.pk, user=alice, action={"type": "pass"}, expected_version=table.version
+        tables.game_act(
+            game_id=table.pk, user=alice, action={"type": "pass"}, expected_version=table.version
         )
 
 
@@ -194,7 +198,8 @@ def test_a_decision_after_its_deadline_is_a_forfeit_not_a_move(alice, bob):
     table = full_table(host=alice, members=[bob], computers=2)
     table.refresh_from_db()
     with pytest.raises(GameError, match="time_over"):
-        tables.game_act(game_id=table.pk,
+        tables.game_act(
+            game_id=table.pk,
             user=alice,
             action={"type": "pass"},
             expected_version=table.version,
@@ -267,8 +272,7 @@ def test_a_computer_turn_is_due_and_an_overdue_one_is_found(alice):
     table.refresh_from_db()
     if table.computer_due_at is None:  # Alice is to act first: play her turn
         seat, action = random_member_action(table, random.Random(4))
-        tables.game_act(game_id=table.pk, user=alice, action=action, expected_version=table.version
-        )
+        tables.game_act(game_id=table.pk, user=alice, action=action, expected_version=table.version)
         table.refresh_from_db()
     assert table.computer_due_at is not None
     late = table.computer_due_at + timedelta(seconds=scheduling.SWEEP_GRACE_SECONDS + 1)

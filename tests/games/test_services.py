@@ -159,9 +159,7 @@ def test_out_of_turn_action_is_refused_with_the_engine_code(alice, bob):
     waiting = seated_user(game, 1 - engine.seat_to_act(state))
 
     with pytest.raises(GameError) as caught:
-        tables.game_act(
-            game_id=game.pk, user=waiting, action={"type": "roll"}, expected_version=1
-        )
+        tables.game_act(game_id=game.pk, user=waiting, action={"type": "roll"}, expected_version=1)
 
     game.refresh_from_db()
     assert caught.value.code == "not_your_turn"
