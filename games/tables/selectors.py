@@ -53,13 +53,12 @@ def _seats_prefetch() -> Prefetch:
 
 def game_get(*, game_id: int, for_update: bool = False) -> Game:
     """Return the game with its seats and their members, or raise GameError("game_not_found")."""
-    queryset = Game.objects.select_related("host").only(
-        *(field.name for field in Game._meta.concrete_fields if field.name != "host"),
-        "host__username",
-    )
+    # The host is one of the seats (he never leaves his table): no join for him. Every column
+    # of the game is read, none deferred: `only()` costs more CPU than the columns it spares
+    # (docs/performance.md, *One table*).
+    queryset = Game.objects.all()
     if for_update:
-        # of=("self",) keeps PostgreSQL from locking the host's row too.
-        queryset = queryset.select_for_update(of=("self",))
+        queryset = queryset.select_for_update()
     try:
         return queryset.prefetch_related(_seats_prefetch()).get(pk=game_id)
     # OverflowError: SQLite cannot even bind an id beyond 64 bits (PostgreSQL finds no row).
@@ -258,6 +257,14 @@ def _has_other_person(game: Game, seat: int | None) -> bool:
     return any(not taken.is_computer and taken.seat != seat for taken in game.seats.all())
 
 
+def _host_name(game: Game) -> str:
+    """The host's name, read from his seat (he sits at his table until it ends)."""
+    for taken in game.seats.all():
+        if taken.user_id == game.host_id:
+            return taken.user.username
+    return game.host.username
+
+
 def _is_worth_playing_again(game: Game, seat: int | None) -> bool:
     others = [taken for taken in game.seats.all() if taken.seat != seat]
     return all(taken.is_computer for taken in others) or len(others) > 1
@@ -303,7 +310,7 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "teams": [list(team) for team in variant.teams],
             "direction": variant.direction,
             "is_ranked": game.is_ranked,
-            "host": game.host.username,
+            "host": _host_name(game),
             "your_seat": seat,
             "is_host": is_seated and game.host_id == seats[seat].user_id,
             "starts_when_full": game.starts_when_full,

@@ -1,5 +1,5 @@
 """The four-player tables' writes: seats, the host's rights, the start, one writer per table,
-deadlines, forfeits, computer players (games/partnership/services.py)."""
+deadlines, forfeits, computer players (games/tables/services.py)."""
 
 import random
 from datetime import timedelta
