@@ -316,6 +316,8 @@
 
   /* An open table's set-up by the seat: sit down, a computer player for the host, leave. A game
    * that starts by itself once full (waiting in the room for an opponent) has none. */
+  var chosenLevel = "moyen";
+
   function renderSeatControls(place, seat, game) {
     var box = $("controls-" + place);
     box.textContent = "";
@@ -332,8 +334,13 @@
       var select = el("select", {id: id, "class": "level-select"});
       Object.keys(S.level_labels).forEach(function (level) {
         var option = el("option", {value: level}, S.level_labels[level]);
-        if (level === "moyen") option.selected = true;
+        if (level === chosenLevel) option.selected = true;
         select.appendChild(option);
+      });
+      // Every frame redraws the seats: the host's choice must outlive them, and it is the
+      // natural default for the next free seat too.
+      select.addEventListener("change", function () {
+        chosenLevel = select.value;
       });
       box.appendChild(select);
       var fill = el("button", {type: "button", "class": "tool", "data-fill": String(seat)}, S.fill);
