@@ -14,6 +14,7 @@ finds the game of a view through the variant registry.
 
 import random
 
+from games.engine.partnership import QUESTION_TYPES
 from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
 
 from . import medium, strong
@@ -49,6 +50,16 @@ def _choosers(view: dict) -> dict:
     return _CHOOSERS[variant_get(view.get("variant", VARIANT_TWO_PLAYER)).seat_count]
 
 
+def _without_questions(view: dict) -> dict:
+    """The view with the partners' questions (*parlée*) left out of its legal actions: no level
+    asks yet (a random one would spend its turns asking), each plays *parlée* as *muette*."""
+    actions = view.get("legal_actions") or []
+    plays = [action for action in actions if action.get("type") not in QUESTION_TYPES]
+    if len(plays) == len(actions):
+        return view
+    return {**view, "legal_actions": plays}
+
+
 def choose_action(level: str, view: dict, *, seed: int) -> dict:
     """Return one of `view["legal_actions"]` (an action's JSON form) for the seat of `view`.
 
@@ -58,13 +69,13 @@ def choose_action(level: str, view: dict, *, seed: int) -> dict:
         raise ValueError(f"unknown computer level {level!r}: one of {', '.join(LEVELS)}")
     if not view.get("legal_actions"):
         raise ValueError("the computer player has no decision to make in this view")
-    return _choosers(view)[level](view, random.Random(seed))
+    return _choosers(view)[level](_without_questions(view), random.Random(seed))
 
 
 def pause_seconds(view: dict, *, seed: int) -> float:
     """How long a computer player waits before acting, to feel like a person at the table:
     about a second, less when there is only one thing it may do."""
     rng = random.Random(seed)
-    if len(view.get("legal_actions") or ()) <= 1:
+    if len(_without_questions(view).get("legal_actions") or ()) <= 1:
         return 0.3 + rng.random() * 0.3
     return 0.8 + rng.random() * 0.6

@@ -1,9 +1,10 @@
 """The typed error of the rules engine and its codes.
 
 Implements game-record.md, section *Replaying* (the error codes shared with the live protocol),
-manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), and docs/engine.md,
-*Verifiable deals* (the two codes of a record whose decks cannot be checked: no RuleError, a
-verification's own).
+manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), manille-variants.md,
+*Records of all these variants* (`not_conductor`, `question_limit`: the partners' questions of
+*parlée*), and docs/engine.md, *Verifiable deals* (the two codes of a record whose decks cannot
+be checked: no RuleError, a verification's own).
 """
 
 NOT_YOUR_TURN = "not_your_turn"
@@ -18,6 +19,10 @@ MALFORMED = "malformed"
 # manille-4p.md, *Records*: the four-player games' own codes.
 OPTIONS_NOT_ALLOWED = "options_not_allowed"
 BLIND_NOT_ALLOWED = "blind_not_allowed"
+# manille-variants.md, *French Manille parlée*: a question from the partner who does not conduct,
+# a second question in one turn or any after a `show`.
+NOT_CONDUCTOR = "not_conductor"
+QUESTION_LIMIT = "question_limit"
 
 ERROR_CODES = (
     NOT_YOUR_TURN,
@@ -31,6 +36,8 @@ ERROR_CODES = (
     MALFORMED,
     OPTIONS_NOT_ALLOWED,
     BLIND_NOT_ALLOWED,
+    NOT_CONDUCTOR,
+    QUESTION_LIMIT,
 )
 
 # A record's verification (`verify_record`, exit 3), never a move's refusal.

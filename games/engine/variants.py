@@ -1,12 +1,13 @@
 """The variant registry: every game the engine plays, found by the name its records carry.
 
 Implements game-record.md, *Format* (`variant`), manille-4p.md, *Records*, and docs/engine.md,
-*Verifiable deals* (`advance` deals each deck with a salt and its commitment): the replay, the site
-and the computer players look a game up here (`manille-2p`, `manille-flemish`, `manille-french`) and
-call the same functions whatever the game. Everything the site needs to know about a game that
-differs from another (its name, formats and options in words, the words of its phases and buttons,
-whether it is ranked) is here too, so that the site names no game. A record of a variant that is not
-here is malformed.
+*Verifiable deals* (`advance` deals each deck with a salt and its commitment), and
+manille-variants.md, *French Manille parlée* (its registry entry): the replay, the site and the
+computer players look a game up here (`manille-2p`, `manille-flemish`, `manille-french`,
+`manille-parlee`) and call the same functions whatever the game. Everything the site needs to
+know about a game that differs from another (its name, formats and options in words, the words
+of its phases and buttons, whether it is ranked) is here too, so that the site names no game. A
+record of a variant that is not here is malformed.
 """
 
 import json
@@ -40,6 +41,7 @@ __all__ = [
     "EXIT_UNVERIFIED",
     "FLEMISH",
     "FRENCH",
+    "PARLEE",
     "TWO_PLAYER",
     "VARIANTS",
     "VARIANT_TWO_PLAYER",
@@ -359,22 +361,45 @@ FLEMISH = _partnership_variant(
     },
 )
 
+# The formats of muette and parlée.
+_FRENCH_FORMAT_LABELS = {
+    partnership.FORMAT_FIRST_TO_34: gettext_noop("Premier à 34"),
+    partnership.FORMAT_FIRST_TO_44: gettext_noop("Premier à 44"),
+}
+
 # The turned-up card names trump and nobody announces: the cards are all there is.
 FRENCH = _partnership_variant(
     partnership.FRENCH,
     label=gettext_noop("Manille française"),
-    format_labels={
-        partnership.FORMAT_FIRST_TO_34: gettext_noop("Premier à 34"),
-        partnership.FORMAT_FIRST_TO_44: gettext_noop("Premier à 44"),
-    },
+    format_labels=_FRENCH_FORMAT_LABELS,
     option_labels={},
     phase_labels={},
     action_labels={},
     replay_action_labels={},
 )
 
+# *Muette* and its play, plus the questions between partners: buttons, and sentences for the
+# replay (its answers are in the deal's summary, `questions`).
+PARLEE = _partnership_variant(
+    partnership.PARLEE,
+    label=gettext_noop("Manille parlée"),
+    format_labels=_FRENCH_FORMAT_LABELS,
+    option_labels={},
+    phase_labels={},
+    action_labels={
+        "ask_card": gettext_noop("Demander une carte"),
+        "ask_count": gettext_noop("Combien de %(suit)s ?"),
+        "show": gettext_noop("Montre ton jeu"),
+    },
+    replay_action_labels={
+        "ask_card": gettext_noop("%(name)s demande : as-tu %(card)s ?"),
+        "ask_count": gettext_noop("%(name)s demande : combien de %(suit)s as-tu ?"),
+        "show": gettext_noop("%(name)s demande : montre ton jeu"),
+    },
+)
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {variant.name: variant for variant in (TWO_PLAYER, FLEMISH, FRENCH)}
+    {variant.name: variant for variant in (TWO_PLAYER, FLEMISH, FRENCH, PARLEE)}
 )
 
 

@@ -206,7 +206,8 @@ def completed_trick(variant: Variant, state) -> dict | None:
     if not records or len(summaries) < len(records):
         return None
     summary = summaries[len(records) - 1]
-    plays = [(action.seat, action.card) for action in records[-1].actions if action.card]
+    # Only the cards played: a parlée question (`ask_card`) names a card too.
+    plays = [(action.seat, action.card) for action in records[-1].actions if action.type == "play"]
     trick_size = variant.seat_count
     if not summary.complete or len(plays) < trick_size:
         return None

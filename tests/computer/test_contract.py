@@ -38,7 +38,7 @@ def test_each_level_plays_a_whole_deal_legally_from_the_view_alone(level: str) -
     assert state.deal_number >= 1
 
 
-@pytest.mark.parametrize("variant_name", ["manille-flemish", "manille-french"])
+@pytest.mark.parametrize("variant_name", ["manille-flemish", "manille-french", "manille-parlee"])
 @pytest.mark.parametrize("level", LEVELS)
 def test_each_level_plays_a_four_player_deal_legally_from_the_view_alone(level, variant_name):
     """The same entry point answers the partnership games: the view names its game."""
@@ -65,3 +65,31 @@ def test_an_unknown_level_is_refused() -> None:
 def test_the_pause_is_shorter_when_only_one_action_is_legal() -> None:
     assert pause_seconds({"legal_actions": [{"seat": 0, "type": "roll"}]}, seed=1) < 0.8
     assert 0.8 <= pause_seconds({"legal_actions": [{}, {}]}, seed=1) < 1.5
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_level_spends_its_turn_on_a_question_in_parlee(level) -> None:
+    variant = variant_get("manille-parlee")
+    state = variant.deal_start(
+        variant.new_match(first_dealer=1), variant.shuffled_deck(random.Random(4))
+    )
+    view = variant.player_view(state, 2)
+    assert {action["type"] for action in view["legal_actions"]} == {
+        "play",
+        "ask_card",
+        "ask_count",
+        "show",
+    }
+
+    actions = [choose_action(level, view, seed=seed) for seed in range(8)]
+
+    assert {action["type"] for action in actions} == {"play"}
+    assert pause_seconds(view, seed=1) == pause_seconds(
+        {
+            **view,
+            "legal_actions": [
+                action for action in view["legal_actions"] if action["type"] == "play"
+            ],
+        },
+        seed=1,
+    )

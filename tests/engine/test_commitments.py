@@ -115,7 +115,9 @@ def test_a_deal_started_with_a_badly_shaped_salt_is_malformed() -> None:
     assert before.phase == "dealing"
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 def test_salts_and_commitments_round_trip_through_the_state_json(name: str) -> None:
     variant, state = _played(name, 3)
     text = json.dumps(variant.state_to_json(state), sort_keys=True)
@@ -153,7 +155,9 @@ def test_a_two_player_state_stored_before_commitments_loads_through_the_package_
     assert state_to_json(state_from_json(stored)) == stored
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 def test_the_record_carries_each_deals_salt_and_commitment(name: str) -> None:
     variant, state = _played(name, 5)
 
@@ -180,7 +184,9 @@ def test_a_record_without_salts_is_written_as_before() -> None:
     assert [sorted(deal) for deal in record["deals"]] == [["actions", "dealer", "deck"]] * 2
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 def test_a_record_the_engine_wrote_verifies(name: str) -> None:
     record = _record(name, 11)
     replayed = replay_record(record)
@@ -197,7 +203,9 @@ def test_a_record_the_engine_wrote_verifies(name: str) -> None:
     assert "verified" not in replayed[1]
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 def test_two_cards_swapped_in_a_deck_fail_with_the_deals_index(name: str) -> None:
     record = _record(name, 11)
     deck = record["deals"][1]["deck"]
@@ -323,7 +331,9 @@ def _leaks(variant, state) -> list[str]:
     return leaks
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 @pytest.mark.parametrize("seed", [21, 22, 23])
 def test_no_view_ever_holds_a_salt_or_a_deck(name: str, seed: int) -> None:
     variant = variant_get(name)
@@ -347,7 +357,9 @@ def test_no_view_ever_holds_a_salt_or_a_deck(name: str, seed: int) -> None:
     assert None not in variant.public_view(state)["commitments"]
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 def test_no_view_after_a_forfeit_holds_the_cut_deals_salt(name: str) -> None:
     variant = variant_get(name)
     rng = random.Random(31)

@@ -41,7 +41,7 @@ def test_advance_deals_the_first_deal_with_the_rngs_deck_then_salt() -> None:
     assert (state.deal.salt, state.deal.commitment) == (salt, deck_commitment(deck, salt))
 
 
-@pytest.mark.parametrize("name", ["manille-flemish", "manille-french"])
+@pytest.mark.parametrize("name", ["manille-flemish", "manille-french", "manille-parlee"])
 def test_advance_deals_a_partnership_deal_and_waits_for_its_first_decision(name: str) -> None:
     variant = variant_get(name)
 
@@ -85,6 +85,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-2p": "Manille à deux",
         "manille-flemish": "Manille flamande",
         "manille-french": "Manille française",
+        "manille-parlee": "Manille parlée",
     }
     assert {name: dict(variant.format_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {"first-to-71": "premier à 71", "six-deals": "6 donnes"},
@@ -94,11 +95,13 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
             "boompje-12": "Boompje (12 donnes)",
         },
         "manille-french": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
+        "manille-parlee": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
     }
     assert {name: dict(variant.option_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {},
         "manille-flemish": {"blind": "Sans-atout aveugle permis", "mee_tegen": "Mee et tegen"},
         "manille-french": {},
+        "manille-parlee": {},
     }
 
 
@@ -107,6 +110,7 @@ def test_only_the_two_player_game_is_rankable() -> None:
         "manille-2p": True,
         "manille-flemish": False,
         "manille-french": False,
+        "manille-parlee": False,
     }
 
 
@@ -123,6 +127,8 @@ def test_each_format_has_its_target_and_its_deal_count() -> None:
         ("manille-flemish", "boompje-12"): (None, 12),
         ("manille-french", "first-to-34"): (34, None),
         ("manille-french", "first-to-44"): (44, None),
+        ("manille-parlee", "first-to-34"): (34, None),
+        ("manille-parlee", "first-to-44"): (44, None),
     }
 
 
@@ -144,6 +150,7 @@ def test_the_turn_line_names_every_phase_a_seat_acts_in() -> None:
             "dealing": "distribution",
         },
         "manille-french": {"play": "jouer une carte", "dealing": "distribution"},
+        "manille-parlee": {"play": "jouer une carte", "dealing": "distribution"},
     }
     assert set(VARIANTS["manille-2p"].phase_labels) == {
         str(phase) for phase in Phase if phase != "match_over"
@@ -172,6 +179,11 @@ def test_every_announcement_has_its_button() -> None:
             "pass": "Passer",
         },
         "manille-french": {},
+        "manille-parlee": {
+            "ask_card": "Demander une carte",
+            "ask_count": "Combien de %(suit)s ?",
+            "show": "Montre ton jeu",
+        },
     }
 
 
@@ -201,6 +213,13 @@ def test_the_replay_tells_every_action_of_the_game() -> None:
             "play": "%(name)s joue %(card)s",
             "forfeit": "%(name)s perd par forfait",
         },
+        "manille-parlee": {
+            "ask_card": "%(name)s demande : as-tu %(card)s ?",
+            "ask_count": "%(name)s demande : combien de %(suit)s as-tu ?",
+            "show": "%(name)s demande : montre ton jeu",
+            "play": "%(name)s joue %(card)s",
+            "forfeit": "%(name)s perd par forfait",
+        },
     }
 
 
@@ -208,7 +227,9 @@ def test_the_marker_leaves_a_msgid_as_it_is() -> None:
     assert gettext_noop("Manille à deux") == "Manille à deux"
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 def test_every_first_dealer_draw_has_the_same_shape(name: str) -> None:
     variant = variant_get(name)
 

@@ -249,7 +249,7 @@ def test_computers_play_their_turns_and_the_record_replays(alice, settings):
     assert versions == list(range(1, table.version + 1))
 
 
-@pytest.mark.parametrize("variant", ["manille-flemish", "manille-french"])
+@pytest.mark.parametrize("variant", ["manille-flemish", "manille-french", "manille-parlee"])
 @pytest.mark.parametrize("level", ["moyen", "fort"])
 def test_every_level_plays_a_deal_of_both_games_at_a_table(
     alice, settings, monkeypatch, caplog, level, variant

@@ -187,3 +187,29 @@ def test_no_view_ever_shows_a_hidden_card(alice, bob, seed):
             rng=rng,
         )
     assert checked == 3 * game.version
+
+
+def test_the_completed_trick_between_deals_leaves_out_a_question_naming_a_card() -> None:
+    from games.engine.partnership import Action
+    from games.engine.variants import variant_get
+
+    variant = variant_get("manille-parlee")
+    state = variant.deal_start(
+        variant.new_match(first_dealer=0), variant.shuffled_deck(random.Random(3))
+    )
+    while sum(state.deal.tricks_won) < 7:
+        seat = variant.seat_to_act(state)
+        state = variant.apply(state, variant.legal_actions(state, seat)[0])
+    plays = []
+    for position in range(4):
+        seat = variant.seat_to_act(state)
+        if position == 3:
+            state = variant.apply(state, Action(seat=seat, type="ask_card", card="TS"))
+        (card,) = state.deal.hands[seat]
+        plays.append({"seat": seat, "card": card})
+        state = variant.apply(state, Action(seat=seat, type="play", card=card))
+
+    trick = table_selectors.completed_trick(variant, state)
+
+    assert str(state.phase) == "dealing"
+    assert trick["cards"] == plays

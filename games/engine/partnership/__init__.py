@@ -1,13 +1,16 @@
-"""The four-player partnership Manille engines: Flemish (to 101) and French *muette* (to 34).
+"""The four-player partnership Manille engines: Flemish (to 101), French *muette* (to 34) and
+*parlée* (*muette* with the partners' questions).
 
-Implements `manille-4p.md` through one set of rules parameterised by a `Ruleset` per game
-(`FLEMISH`, `FRENCH`); what the games share with the two-player engine (cards, points, the
-trick winner, the follower rule) comes from `games.engine.cards` and `games.engine.tricks`.
+Implements `manille-4p.md` and manille-variants.md, *French Manille parlée*, through one set of
+rules parameterised by a `Ruleset` per game (`FLEMISH`, `FRENCH`, `PARLEE`); what the games
+share with the two-player engine (cards, points, the trick winner, the follower rule) comes from
+`games.engine.cards` and `games.engine.tricks`; *parlée*'s questions are `questions.py`.
 Pure Python, no Django. The names below are the contract the site and the computer players code
 against; `games.engine.variants` is the registry that finds them by variant name.
 """
 
 from .dealing import deal_hands, hand_indices
+from .questions import QUESTION_TYPES, Question
 from .record import (
     EXIT_ILLEGAL,
     EXIT_LEGAL,
@@ -26,6 +29,8 @@ from .rules import (
     hidden_hand_seats,
     legal_actions,
     legal_cards,
+    legal_plays,
+    legal_questions,
     match_winner,
     new_match,
     seat_to_act,
@@ -38,9 +43,11 @@ from .rulesets import (
     FORMAT_FIRST_TO_34,
     FORMAT_FIRST_TO_44,
     FRENCH,
+    PARLEE,
     RULESETS,
     VARIANT_FLEMISH,
     VARIANT_FRENCH,
+    VARIANT_PARLEE,
     MatchFormat,
     Ruleset,
     TableOptions,
@@ -58,7 +65,7 @@ from .seats import (
     team_seats,
 )
 from .serialization import state_from_json, state_to_json
-from .state import Action, DealState, DealSummary, MatchState, Phase
+from .state import Action, DealState, DealSummary, MatchState, Phase, QuestionsDealSummary
 from .views import player_view, public_view
 
 __all__ = [
@@ -74,17 +81,22 @@ __all__ = [
     "FORMAT_FIRST_TO_34",
     "FORMAT_FIRST_TO_44",
     "FRENCH",
+    "PARLEE",
+    "QUESTION_TYPES",
     "RULESETS",
     "SEATS",
     "TEAMS",
     "VARIANT_FLEMISH",
     "VARIANT_FRENCH",
+    "VARIANT_PARLEE",
     "Action",
     "DealState",
     "DealSummary",
     "MatchFormat",
     "MatchState",
     "Phase",
+    "Question",
+    "QuestionsDealSummary",
     "Ruleset",
     "TableOptions",
     "apply",
@@ -98,6 +110,8 @@ __all__ = [
     "hidden_hand_seats",
     "legal_actions",
     "legal_cards",
+    "legal_plays",
+    "legal_questions",
     "match_winner",
     "new_match",
     "next_seat",

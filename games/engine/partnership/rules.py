@@ -4,13 +4,15 @@ match, forfeits.
 Implements manille-4p.md: *Common to both* (*Seats*, *Play of a trick*, *What a follower may
 play* through the shared `tricks.py`, *Which error is reported*), *Flemish Manille* (*Trump*,
 *Mee and tegen*, *The match*), *French Manille muette* (*Deal and trump*, the match) and the
-forfeit of *The match*. Every function is pure: a state in, a new state out, or a RuleError.
+forfeit of *The match*; manille-variants.md, *French Manille parlée* (*The questions*: when,
+who, how many, in which order they are refused; Decisions 19-21). Every function is pure: a
+state in, a new state out, or a RuleError.
 """
 
 from collections.abc import Sequence
 
 from .. import match, match_rules
-from ..cards import POINTS, SUITS
+from ..cards import CARDS, POINTS, SUITS
 from ..errors import (
     BLIND_NOT_ALLOWED,
     MALFORMED,
@@ -20,6 +22,7 @@ from ..match import FORFEIT_REASONS as FORFEIT_REASONS  # part of this package's
 from ..match import match_winner as match_winner  # part of this package's contract
 from ..tricks import Obligation, obligation, refusal, unavailable, winning_index
 from .dealing import deal_hands, validate_deck
+from .questions import QUESTION_TYPES, question_refusal
 from .rulesets import RULESETS, TRICKS_PER_DEAL, TRUMP_TURNED_UP, Ruleset
 from .seats import SEAT_COUNT, TEAMS, next_seat, partner_of, team_of
 from .state import (
@@ -40,6 +43,17 @@ TRUMP_CHOICES = match.seat_choices(
 )
 MEE_CHOICES = match.seat_choices(Action, SEAT_COUNT, [{"type": "mee"}, {"type": "pass"}])
 TEGEN_CHOICES = match.seat_choices(Action, SEAT_COUNT, [{"type": "tegen"}, {"type": "pass"}])
+# *Parlée*: any card, any suit, or the whole hand (asking of a card one holds or has seen
+# played is pointless, not forbidden).
+QUESTION_CHOICES = match.seat_choices(
+    Action,
+    SEAT_COUNT,
+    [
+        *({"type": "ask_card", "card": card} for card in CARDS),
+        *({"type": "ask_count", "suit": suit} for suit in SUITS),
+        {"type": "show"},
+    ],
+)
 CHOICES = {
     Phase.LOOK: LOOK_CHOICES,
     Phase.TRUMP: TRUMP_CHOICES,
@@ -63,9 +77,19 @@ ACTION_WORDS = {
     "tegen": "saying tegen",
     "pass": "passing",
     "play": "playing a card",
+    "ask_card": "asking the partner whether he holds a card",
+    "ask_count": "asking the partner how many cards of a suit he holds",
+    "show": "asking the partner to show his hand",
 }
 
 PHASES = match_rules.Phases(types=PHASE_TYPES, words=PHASE_WORDS, action_words=ACTION_WORDS)
+# A game with questions takes them in the play phase, before the card (`_ask`); in any other
+# game they are an action its phases do not take.
+QUESTION_PHASES = match_rules.Phases(
+    types={**PHASE_TYPES, Phase.PLAY: ("play", *QUESTION_TYPES)},
+    words=PHASE_WORDS,
+    action_words=ACTION_WORDS,
+)
 
 
 # --- the match --------------------------------------------------------------------------------
@@ -209,7 +233,12 @@ def legal_cards(deal: DealState, seat: int) -> tuple[str, ...]:
 
 
 def legal_actions(state: MatchState, seat: int) -> list[Action]:
-    """Return every action `seat` may take now (empty when it is not his turn)."""
+    """Return every action `seat` may take now (empty when it is not his turn).
+
+    In the play phase: the cards he may play, then, in a game with questions (*parlée*) and
+    while he may ask, the 37 questions (`ask_card` of each card in the canonical order,
+    `ask_count` of each suit S H D C, `show`). `legal_plays` gives the cards alone.
+    """
     phase = state.phase
     if phase not in DEAL_PHASES:
         return []
@@ -218,8 +247,33 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
         return []
     if phase is Phase.PLAY:
         actions = PLAY_ACTIONS[seat]
-        return [actions[card] for card in legal_cards(deal, seat)]
+        plays = [actions[card] for card in legal_cards(deal, seat)]
+        if state.ruleset.has_questions and question_refusal(deal.actions, seat) is None:
+            plays.extend(QUESTION_CHOICES[seat])
+        return plays
     return list(CHOICES[phase][seat])
+
+
+def legal_plays(state: MatchState, seat: int) -> list[Action]:
+    """Return `legal_actions` without the questions: in the play phase the cards `seat` may
+    play (for a caller, such as a random player, that is not to spend its turns asking)."""
+    if state.phase is not Phase.PLAY or seat != state.deal.to_act:
+        return legal_actions(state, seat)
+    actions = PLAY_ACTIONS[seat]
+    return [actions[card] for card in legal_cards(state.deal, seat)]
+
+
+def legal_questions(state: MatchState, seat: int) -> list[Action]:
+    """Return the questions `seat` may ask now (*parlée*): none unless he is the seat to play,
+    conducts his team or nobody does yet, has not asked this turn and has no hand shown."""
+    if (
+        not state.ruleset.has_questions
+        or state.phase is not Phase.PLAY
+        or seat != state.deal.to_act
+        or question_refusal(state.deal.actions, seat) is not None
+    ):
+        return []
+    return list(QUESTION_CHOICES[seat])
 
 
 # --- messages ---------------------------------------------------------------------------------
@@ -256,8 +310,11 @@ def apply(state: MatchState, action: Action) -> MatchState:
     The checks follow *Which error is reported*: the deal already over (`wrong_phase`), `blind`
     when not allowed (`blind_not_allowed`), not the seat to act (`not_your_turn`), an action of
     another phase (`wrong_phase`), a card the seat does not hold (`card_not_available`), then
-    the follower rule. After the eighth trick the deal is scored and the state goes to DEALING
-    (next deck awaited) or MATCH_OVER.
+    the follower rule. A question (*parlée*) is refused when the deal is over (`wrong_phase`),
+    by another seat than the one to play (`not_your_turn`), by the partner of the team's
+    conductor (`not_conductor`), then as a second one in the turn or after a `show`
+    (`question_limit`); asked, it leaves the same seat to play. After the eighth trick the deal
+    is scored and the state goes to DEALING (next deck awaited) or MATCH_OVER.
     """
     if type(action) is not Action:
         raise RuleError(MALFORMED, f"not a partnership action: {action!r}")
@@ -266,6 +323,8 @@ def apply(state: MatchState, action: Action) -> MatchState:
     # The cards first: most actions are, and they pass every check below.
     if phase is Phase.PLAY and action.type == "play" and action.seat == deal.to_act:
         return _play(state, deal, action)
+    if action.type in QUESTION_TYPES and state.ruleset.has_questions:
+        return _ask(state, action)
     match_rules.check_action(state, action, PHASES, _REFUSALS)
     actions = deal.actions + (action,)
     if phase is Phase.LOOK:
@@ -279,6 +338,17 @@ def apply(state: MatchState, action: Action) -> MatchState:
     if phase is Phase.MEE:
         return _announce_mee(state, deal._replace(actions=actions), action)
     return _announce_tegen(state, deal._replace(actions=actions), action)
+
+
+def _ask(state: MatchState, action: Action) -> MatchState:
+    match_rules.check_action(state, action, QUESTION_PHASES)
+    deal = state.deal
+    error = question_refusal(deal.actions, action.seat)
+    if error is not None:
+        raise error
+    # A question is not a move: the same seat is still to play. Its answer is not stored: the
+    # deal's actions and hands give it back (`DealState.questions`).
+    return _with_deal(state, Phase.PLAY, deal._replace(actions=deal.actions + (action,)))
 
 
 def _with_deal(state: MatchState, phase: Phase, deal: DealState) -> MatchState:

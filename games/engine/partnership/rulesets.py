@@ -3,10 +3,11 @@
 Implements manille-4p.md: *Flemish Manille* and *French Manille muette* differ only by the values
 below (the deal's packets, where trump comes from, the announcements, the scoring: points per
 trick, half, capot, the 30-30 carry; the formats and the table options), never by scattered
-conditions in the rules.
+conditions in the rules. manille-variants.md, *French Manille parlée*: *muette* with every value
+kept, plus the partners' questions (`has_questions`).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
 from ..match import MatchFormat
@@ -14,6 +15,7 @@ from ..match_scoring import Scoring
 
 VARIANT_FLEMISH = "manille-flemish"
 VARIANT_FRENCH = "manille-french"
+VARIANT_PARLEE = "manille-parlee"
 
 FORMAT_BOOM_101 = "boom-101"
 FORMAT_BOOM_61 = "boom-61"
@@ -55,6 +57,9 @@ class Ruleset:
     option_defaults: dict[str, bool]
     # How the site draws the table; in the engine and the record the next seat is always s + 1.
     direction: str
+    # Whether the seat to play may first question his partner (*parlée*: `ask_card`,
+    # `ask_count`, `show`); the rules, views and summaries of such a game carry the questions.
+    has_questions: bool = False
 
     def options(self, given: object = None) -> TableOptions:
         """Return the table options from `given` (a dict, or None for the defaults).
@@ -137,4 +142,11 @@ FRENCH = Ruleset(
     direction="counter-clockwise",
 )
 
-RULESETS: dict[str, Ruleset] = {FLEMISH.variant: FLEMISH, FRENCH.variant: FRENCH}
+# *Muette* exactly (its deal, trump, scoring and formats), the partners talking besides.
+PARLEE = replace(FRENCH, variant=VARIANT_PARLEE, has_questions=True)
+
+RULESETS: dict[str, Ruleset] = {
+    FLEMISH.variant: FLEMISH,
+    FRENCH.variant: FRENCH,
+    PARLEE.variant: PARLEE,
+}

@@ -4,12 +4,23 @@ Implements the house rule of the engine (one canonical JSON form that round-trip
 manille-4p.md's games through the shared `match_json.py`: what is the partnership games' own is
 their classes and their head (the variant, the format, the table options). The state holds the
 deck order, every hand and each deal's salt, so this form stays on the server: clients get
-`views.py` only.
+`views.py` only. *Parlée*'s questions live in the deal's actions (their answers are computed
+back), so its states add nothing but the questions of its deal summaries.
 """
+
+from dataclasses import replace
 
 from .. import match_json
 from .rulesets import RULESETS, TableOptions
-from .state import Action, DealState, DealSummary, MatchProgress, MatchState, Phase
+from .state import (
+    Action,
+    DealState,
+    DealSummary,
+    MatchProgress,
+    MatchState,
+    Phase,
+    QuestionsDealSummary,
+)
 
 STATE_CLASSES = match_json.StateClasses(
     state=MatchState,
@@ -19,6 +30,7 @@ STATE_CLASSES = match_json.StateClasses(
     summary=DealSummary,
     action=Action,
 )
+QUESTIONS_STATE_CLASSES = replace(STATE_CLASSES, summary=QuestionsDealSummary)
 
 
 def _head_from_json(obj: dict) -> dict:
@@ -50,6 +62,10 @@ def state_to_json(state: MatchState) -> dict:
 
 def state_from_json(obj: dict) -> MatchState:
     """Rebuild a state from `state_to_json`'s form; raise RuleError `malformed` if it is not."""
+    # The summaries' class is the game's: peeked here, checked with the rest by the head.
+    variant = obj.get("variant") if isinstance(obj, dict) else None
+    ruleset = RULESETS.get(variant) if isinstance(variant, str) else None
+    classes = QUESTIONS_STATE_CLASSES if ruleset and ruleset.has_questions else STATE_CLASSES
     return match_json.state_from_json(
-        obj, STATE_CLASSES, head=_head_from_json, what="not a partnership engine state"
+        obj, classes, head=_head_from_json, what="not a partnership engine state"
     )

@@ -2,7 +2,9 @@
 
 Implements manille-4p.md: *Trump*, *Mee and tegen*, *Play of a trick*, *The match* (what a state
 holds) and *Records* (the action shapes: `look`, `blind`, `trump` with a suit or null, `mee`,
-`tegen`, `pass`, `play` with a card; seats 0 to 3).
+`tegen`, `pass`, `play` with a card; seats 0 to 3); manille-variants.md, *French Manille
+parlée* (the questions `ask_card` with a card, `ask_count` with a suit, `show`; the replay
+summaries' `questions` and `conductors`).
 """
 
 from dataclasses import dataclass
@@ -13,6 +15,7 @@ from .. import match
 from ..match import DealRecord as DealRecord  # where the engine found it before match.py
 from ..match import MatchProgress as MatchProgress  # a partnership match remembers no more
 from ..match_scoring import Scoring
+from .questions import ASK_CARD, ASK_COUNT, SHOW, Question, conductors_of, questions_of
 from .rulesets import RULESETS, MatchFormat, Ruleset, TableOptions
 from .seats import SEAT_COUNT, TEAMS
 
@@ -41,6 +44,10 @@ ACTION_SHAPE = match.ActionShape(
         "tegen": (),
         "pass": (),
         "play": (match.CARD_KEY,),
+        # *Parlée* only; another game's phases take none of them (`wrong_phase`).
+        ASK_CARD: (match.CARD_KEY,),
+        ASK_COUNT: (match.SUIT_KEY,),
+        SHOW: (),
     },
     null_suit_types=frozenset({"trump"}),
     are_keys_required=True,
@@ -60,8 +67,9 @@ PHASE_TYPES = {
 @dataclass(frozen=True, slots=True)
 class Action(match.Action):
     """One decision of one seat. `trump` carries `suit` (S H D C, or None for no trump); `play`
-    carries `card`. A badly shaped action cannot be built: RuleError `malformed`. A record
-    writes `suit` on every `trump` (null for no trump) and must carry it."""
+    carries `card`; the questions `ask_card` a card, `ask_count` a suit. A badly shaped action
+    cannot be built: RuleError `malformed`. A record writes `suit` on every `trump` (null for
+    no trump) and must carry it; an `answer` a record writes on a question is ignored."""
 
     shape = ACTION_SHAPE
 
@@ -115,6 +123,17 @@ class DealState(NamedTuple):
         saw each of them."""
         return tuple((action.seat, action.card) for action in self.actions if action.type == "play")
 
+    @property
+    def questions(self) -> tuple[Question, ...]:
+        """Return every question asked in the deal so far (*parlée*), with its answer, in
+        order: computed from the actions and the hands, never stored (`questions.py`)."""
+        return questions_of(self.actions, self.hands)
+
+    @property
+    def conductors(self) -> tuple[int | None, int | None]:
+        """Return each team's conductor in the deal (*parlée*), or None where nobody asked."""
+        return conductors_of(self.actions)
+
 
 @dataclass(frozen=True, slots=True)
 class DealSummary(match.DealSummaryBase):
@@ -136,6 +155,30 @@ class DealSummary(match.DealSummaryBase):
 
 
 @dataclass(frozen=True, slots=True)
+class QuestionsDealSummary(DealSummary):
+    """The outcome of a deal of a game with questions (*parlée*): *muette*'s, plus every
+    question with its answer, in order, and each team's conductor (None where nobody asked)."""
+
+    questions: tuple[Question, ...]
+    conductors: tuple[int | None, int | None]
+
+    def to_json(self) -> dict:
+        """Return the summary in the replay output's shape, each question as its JSON form."""
+        # Named rather than super(): a slots dataclass is a rebuilt class, which zero-argument
+        # super() does not find.
+        result = DealSummary.to_json(self)
+        result["questions"] = [question.to_json() for question in self.questions]
+        return result
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "QuestionsDealSummary":
+        """Build a summary back from `to_json`'s shape."""
+        values = {name: match.tuple_value(obj[name]) for name in match.field_names(cls)}
+        values["questions"] = tuple(Question.from_json(item) for item in obj["questions"])
+        return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
 class MatchState(match.MatchStateBase):
     """A whole match at one moment. `deal` is the deal in play (or the last one, kept for the
     views, once the phase is DEALING or MATCH_OVER: it is then already in `progress`)."""
@@ -150,7 +193,12 @@ class MatchState(match.MatchStateBase):
 
     # The games' constants, shared by every state (`match.MatchStateBase`).
     seat_count: ClassVar[int] = SEAT_COUNT
-    summary_class: ClassVar[type[DealSummary]] = DealSummary
+
+    @property
+    def summary_class(self) -> type[DealSummary]:
+        """Return the class of the game's deal summaries (`match.MatchStateBase`): *muette*'s
+        with the questions in a game that has them."""
+        return QuestionsDealSummary if RULESETS[self.variant].has_questions else DealSummary
 
     @property
     def ruleset(self) -> Ruleset:

@@ -4,11 +4,15 @@ Implements manille-4p.md: *Seats* (a view never holds another seat's hand, the p
 included, nor the deck), *Trump* (the Flemish dealer's partner sees eight backs until trump is
 named; with the blind option the dealer sees his own only once he looks) and *Deal and trump*
 (French: everyone sees the turned-up card for the whole deal, marked as the dealer's until he
-plays it); docs/engine.md, *Verifiable deals* (the commitments, never a salt nor the deck). Every
-outgoing state passes through `player_view` or `public_view`.
+plays it); manille-variants.md, *French Manille parlée* / *Views and forfeits* (every question
+and its answer, each team's conductor and every shown hand, to all four seats and spectators);
+docs/engine.md, *Verifiable deals* (the commitments, never a salt nor the deck). Every outgoing
+state passes through `player_view` or `public_view`.
 """
 
 from .. import match_view
+from ..cards import sort_cards
+from .questions import shown_seats_of
 from .rules import hidden_hand_seats, legal_actions, seat_to_act
 from .seats import SEAT_COUNT, SEATS, TEAMS, partner_of, team_of
 from .state import MatchState
@@ -22,6 +26,22 @@ def _turned_up_view(deal) -> dict | None:
     if deal is None or deal.turned_up is None:
         return None
     return {"card": deal.turned_up, "seat": deal.dealer, "is_held": deal.is_turned_up_held}
+
+
+def _questions_view(deal, *, is_shown: bool) -> dict:
+    """Return what everyone sees of the questions (*parlée*): each with its answer, in order;
+    by seat the hand on the table (strongest first by suit, S H D C) or None; each team's
+    conductor or None."""
+    if not is_shown:
+        return {"questions": [], "shown_hands": [None] * SEAT_COUNT, "conductors": [None, None]}
+    shown_hands: list = [None] * SEAT_COUNT
+    for shown in shown_seats_of(deal.actions):
+        shown_hands[shown] = sort_cards(deal.hands[shown])
+    return {
+        "questions": [question.to_json() for question in deal.questions],
+        "shown_hands": shown_hands,
+        "conductors": list(deal.conductors),
+    }
 
 
 def _view(state: MatchState, seat: int | None) -> dict:
@@ -41,6 +61,8 @@ def _view(state: MatchState, seat: int | None) -> dict:
         trick = []
         plays = []
     match_format = state.match_format
+    # Only a game with questions shows them: the others' views keep the shape they had.
+    questions = _questions_view(deal, is_shown=is_shown) if ruleset.has_questions else {}
     return {
         "variant": state.variant,
         "format": state.format,
@@ -61,6 +83,7 @@ def _view(state: MatchState, seat: int | None) -> dict:
         "trick": trick,
         "plays": plays,
         "last_trick": match_view.last_trick_view(deal),
+        **questions,
         **match_view.points_view(state, is_shown=is_shown),
         "legal_actions": match_view.legal_actions_view(state, seat, legal_actions),
         # The totals, the deals over, the end and the commitments: the same in every game.
@@ -70,11 +93,12 @@ def _view(state: MatchState, seat: int | None) -> dict:
 
 def player_view(state: MatchState, seat: int) -> dict:
     """Return what `seat` sees: his own hand (unless he may not look yet), the cards played,
-    the turned-up card, his legal actions. Never another seat's hand, his partner's included."""
+    the turned-up card, his legal actions; in *parlée* the questions, their answers and the
+    hands shown. Never another seat's hand otherwise, his partner's included."""
     match_view.check_seat(seat, SEAT_COUNT)
     return _view(state, seat)
 
 
 def public_view(state: MatchState) -> dict:
-    """Return what a spectator sees: no hand at all, no legal action."""
+    """Return what a spectator sees: no hand but those shown (*parlée*), no legal action."""
     return _view(state, None)

@@ -2,7 +2,7 @@
 
 `python manage.py replay PATH` (PATH may be `-` for standard input) prints one JSON document and
 exits 0 for a legal record, 1 for an illegal action, 2 for a malformed record. Records of every
-registered variant are accepted (manille-2p, manille-flemish, manille-french).
+registered variant are accepted (manille-2p, manille-flemish, manille-french, manille-parlee).
 
 `python manage.py replay --verify PATH` also checks every deal's deck against the commitment
 published before it (docs/engine.md, *Verifiable deals*): exit 3 when a deal has none or does

@@ -5,12 +5,17 @@ import copy
 from games.engine.partnership import (
     VARIANT_FLEMISH,
     VARIANT_FRENCH,
+    VARIANT_PARLEE,
+    Action,
+    apply,
+    deal_start,
+    forfeit,
     new_match,
     record_from_state,
 )
 
 from .decks import FLEMISH_DEALERS_CAPOT, FLEMISH_TIE, FRENCH_OPPONENTS_CAPOT, FRENCH_TIE
-from .positions import deck_for, play_deal
+from .positions import act, deck_for, play_deal, play_first_legal
 
 PLAYERS = ["anna", "bert", "chloé", "dirk"]
 
@@ -307,7 +312,8 @@ def malformed_records() -> dict[str, tuple[object, str, str]]:
         "unknown_variant": (
             flemish_with(lambda record: record.update(variant="manille-4p")),
             "malformed",
-            "unknown variant 'manille-4p': one of manille-2p, manille-flemish, manille-french",
+            "unknown variant 'manille-4p': one of manille-2p, manille-flemish, "
+            "manille-french, manille-parlee",
         ),
         "no_format": (
             flemish_with(lambda record: record.pop("format")),
@@ -364,7 +370,7 @@ def malformed_records() -> dict[str, tuple[object, str, str]]:
             action(0, 2, {"seat": 1, "type": "double"}),
             "malformed",
             "deal 0, action 2: unknown action type 'double': "
-            "one of look, blind, trump, mee, tegen, pass, play",
+            "one of look, blind, trump, mee, tegen, pass, play, ask_card, ask_count, show",
         ),
         "action_seat_4": (
             action(0, 2, {"seat": 4, "type": "pass"}),
@@ -431,3 +437,42 @@ def malformed_records() -> dict[str, tuple[object, str, str]]:
             'end must be {"type": "forfeit", "seat": 0 to 3, "reason": "timeout" or "left"}',
         ),
     }
+
+
+# Dealer 0, clubs trump (the turned-up 7♣); seat 1 leads. Seat 3, seat 1's partner, holds the
+# diamonds and the clubs' four best; seat 2 the low spades and hearts.
+PARLEE_HANDS = {
+    1: ["TS", "AS", "KS", "QS", "TH", "AH", "KH", "QH"],
+    2: ["JS", "9S", "8S", "7S", "JH", "9H", "8H", "7H"],
+    3: ["TD", "AD", "KD", "QD", "TC", "AC", "KC", "QC"],
+    0: ["JD", "9D", "8D", "7D", "JC", "9C", "8C"],
+}
+PARLEE_DECK = deck_for(VARIANT_FRENCH, hands=PARLEE_HANDS, turned_up="7C")
+
+
+def parlee_record() -> dict:
+    """A parlée match cut short in its second deal: three questions in the first (seat 1
+    conducts team 1, seat 2 team 0), one `show` in the second, then seat 0 leaves."""
+    state = new_match(variant=VARIANT_PARLEE, first_dealer=0)
+    state = deal_start(state, PARLEE_DECK)
+    state = apply(state, Action(seat=1, type="ask_card", card="QC"))
+    state = act(state, "TS")
+    state = apply(state, Action(seat=2, type="ask_count", suit="D"))
+    state = act(state, "7S", "QC", "JD", "TD", "7D")
+    state = apply(state, Action(seat=1, type="ask_card", card="QC"))
+    state = play_first_legal(state)
+    state = deal_start(state, PARLEE_DECK)
+    state = apply(state, Action(seat=2, type="show"))
+    state = forfeit(act(state, "TS"), seat=0, reason="left")
+    return record_from_state(state, players=PLAYERS)
+
+
+PARLEE_QUESTIONS = [
+    [
+        {"seat": 1, "type": "ask_card", "card": "QC", "answer": True},
+        {"seat": 2, "type": "ask_count", "suit": "D", "answer": 4},
+        {"seat": 1, "type": "ask_card", "card": "QC", "answer": False},
+    ],
+    # Dealt by seat 1, the same deck gives seat 0 what seat 3 held in the first deal.
+    [{"seat": 2, "type": "show", "answer": ["TD", "AD", "KD", "QD", "TC", "AC", "KC", "QC"]}],
+]

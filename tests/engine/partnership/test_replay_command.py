@@ -7,13 +7,18 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from games.engine import replay_record
+from games.engine.partnership import QUESTION_TYPES
+
 from .records import (
     FLEMISH_OUTPUT,
     FRENCH_OUTPUT,
+    PARLEE_QUESTIONS,
     flemish_record,
     french_record,
     illegal_records,
     malformed_records,
+    parlee_record,
 )
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
@@ -39,6 +44,20 @@ def _write(tmp_path: Path, record) -> str:
 def test_replay_command_replays_a_flemish_and_a_french_record(tmp_path: Path) -> None:
     assert _replay(_write(tmp_path, flemish_record())) == (0, FLEMISH_OUTPUT)
     assert _replay(_write(tmp_path, french_record())) == (0, FRENCH_OUTPUT)
+
+
+def test_replay_command_replays_a_parlee_record_and_ignores_its_answers(tmp_path: Path) -> None:
+    record = parlee_record()
+    for deal in record["deals"]:
+        for action in deal["actions"]:
+            if action["type"] in QUESTION_TYPES:
+                action["answer"] = True
+
+    status, output = _replay(_write(tmp_path, record))
+
+    assert (status, output) == replay_record(parlee_record())
+    assert [deal["questions"] for deal in output["deals"]] == PARLEE_QUESTIONS
+    assert [deal["conductors"] for deal in output["deals"]] == [[2, 1], [2, None]]
 
 
 @pytest.mark.parametrize(

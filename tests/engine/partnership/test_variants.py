@@ -8,8 +8,8 @@ from games.engine.record import replay_record as record_replay_record
 from games.engine.variants import replay_record
 
 
-def test_the_registry_holds_the_three_games() -> None:
-    assert list(VARIANTS) == ["manille-2p", "manille-flemish", "manille-french"]
+def test_the_registry_holds_the_four_games() -> None:
+    assert list(VARIANTS) == ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
     assert [
         (variant.seat_count, variant.teams, variant.default_format, variant.direction)
         for variant in VARIANTS.values()
@@ -17,10 +17,13 @@ def test_the_registry_holds_the_three_games() -> None:
         (2, ((0,), (1,)), "first-to-71", None),
         (4, ((0, 2), (1, 3)), "boom-101", "clockwise"),
         (4, ((0, 2), (1, 3)), "first-to-34", "counter-clockwise"),
+        (4, ((0, 2), (1, 3)), "first-to-34", "counter-clockwise"),
     ]
     assert VARIANTS["manille-flemish"].formats == ("boom-101", "boom-61", "boompje-12")
     assert dict(VARIANTS["manille-flemish"].option_defaults) == {"blind": False, "mee_tegen": True}
     assert dict(VARIANTS["manille-french"].option_defaults) == {}
+    assert VARIANTS["manille-parlee"].formats == ("first-to-34", "first-to-44")
+    assert dict(VARIANTS["manille-parlee"].option_defaults) == {}
 
 
 def test_partners_and_teams_by_seat() -> None:
@@ -44,7 +47,8 @@ def test_an_unknown_variant_is_malformed() -> None:
 
     assert (caught.value.code, caught.value.message) == (
         "malformed",
-        "unknown variant 'manille-4p': one of manille-2p, manille-flemish, manille-french",
+        "unknown variant 'manille-4p': one of manille-2p, manille-flemish, "
+        "manille-french, manille-parlee",
     )
 
 
@@ -58,7 +62,9 @@ def test_the_two_player_game_has_no_option() -> None:
     )
 
 
-@pytest.mark.parametrize("name", ["manille-2p", "manille-flemish", "manille-french"])
+@pytest.mark.parametrize(
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+)
 def test_every_game_plays_and_replays_through_the_same_calls(name: str) -> None:
     variant = variant_get(name)
     rng = random.Random(name)
