@@ -22,6 +22,7 @@ urlpatterns = [
     path("regles/", views.rules, name="rules"),
     path("regles/manille-flamande/", views.rules_flemish, name="rules_flemish"),
     path("regles/manille-francaise/", views.rules_french, name="rules_french"),
+    path("regles/manille-parlee/", views.rules_parlee, name="rules_parlee"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("rankings.urls")),

@@ -64,6 +64,11 @@ def rules_french(request: HttpRequest) -> HttpResponse:
     return render(request, "rules_french.html", _partnership_rules_context(has_no_trump=False))
 
 
+def rules_parlee(request: HttpRequest) -> HttpResponse:
+    # Muette's page and examples, plus the partners' questions.
+    return render(request, "rules_parlee.html", _partnership_rules_context(has_no_trump=False))
+
+
 def favicon(request: HttpRequest) -> HttpResponse:
     """Send a browser's /favicon.ico request to the site's icon (a static file)."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))

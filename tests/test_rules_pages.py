@@ -59,6 +59,30 @@ PAGES = {
             "free",
         ],
     },
+    "/regles/manille-parlee/": {
+        "fr": [
+            "Manille parlée",
+            "4 par 4",
+            "retournée",
+            "Combien de cœurs as-tu ?",
+            "Montre ton jeu",
+            "une seule par tour",
+            "conduit la partie",
+            "entendues de tous",
+            "34–34",
+        ],
+        "en": [
+            "Manille parlée",
+            "4 by 4",
+            "turned up",
+            "How many hearts do you have?",
+            "Show your hand",
+            "one a turn",
+            "conducts the game",
+            "heard by everyone",
+            "34–34",
+        ],
+    },
 }
 
 
@@ -82,7 +106,12 @@ def test_the_rules_pages_link_to_each_other(client: Client, db) -> None:
     for url in ("/regles/", *PAGES):
         page = _page(client, url, "fr")
 
-        for link in ("/regles/", "/regles/manille-flamande/", "/regles/manille-francaise/"):
+        for link in (
+            "/regles/",
+            "/regles/manille-flamande/",
+            "/regles/manille-francaise/",
+            "/regles/manille-parlee/",
+        ):
             assert f'href="{link}"' in page
 
 
@@ -108,6 +137,10 @@ def _shown_examples(page: str) -> dict[str, dict[str, bool]]:
         # Every French deal has a trump (the turned-up card): no example without one.
         (
             "/regles/manille-francaise/",
+            [example for example in FOLLOWER_EXAMPLES if example.trump is not None],
+        ),
+        (
+            "/regles/manille-parlee/",
             [example for example in FOLLOWER_EXAMPLES if example.trump is not None],
         ),
     ],

@@ -111,6 +111,10 @@ class Variant:
     action_labels: Mapping[str, str] = field(repr=False)
     # Action type (and `no_trump`, `forfeit`) -> the sentence the replay tells it with.
     replay_action_labels: Mapping[str, str] = field(repr=False)
+    # The action types that are not a decision of their own and leave the seat's clock running
+    # (*parlée*'s questions: "a question is not a move: the seat still has to play, on the
+    # same clock").
+    clock_keeping_actions: frozenset[str] = field(default=frozenset(), repr=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -217,6 +221,7 @@ def _variant(
     phase_labels: Mapping[str, str],
     action_labels: Mapping[str, str],
     replay_action_labels: Mapping[str, str],
+    clock_keeping_actions: frozenset[str] = frozenset(),
 ) -> Variant:
     """Return the registry entry of a game: its values, and the functions of its modules, each
     of the same name and shape in every game (`rules`: `deal_start`, `seat_to_act`,
@@ -260,6 +265,7 @@ def _variant(
         replay_action_labels=MappingProxyType(
             {**replay_action_labels, "play": _REPLAY_PLAY, "forfeit": _REPLAY_FORFEIT}
         ),
+        clock_keeping_actions=clock_keeping_actions,
     )
 
 
@@ -319,6 +325,9 @@ def _partnership_variant(ruleset: partnership.Ruleset, **labels) -> Variant:
         record=partnership_record.RECORD_RULES,
         # The ladder is the two-player game's (ladder.md).
         is_rankable=False,
+        clock_keeping_actions=(
+            frozenset(partnership.QUESTION_TYPES) if ruleset.has_questions else frozenset()
+        ),
         **labels,
     )
 

@@ -117,8 +117,12 @@ def _store(
     kind: str,
     seat: int | None,
     payload: dict,
+    keeps_clock: bool = False,
 ) -> None:
-    """Save the new state as the next version, its action row, and the result if it is over."""
+    """Save the new state as the next version, its action row, and the result if it is over.
+
+    The next decision gets a fresh deadline, unless the action `keeps_clock` (a parlée
+    question: the same seat still has to play, on the clock he had)."""
     game.state = variant.state_to_json(state)
     game.version += 1
     GameAction.objects.create(
@@ -133,7 +137,7 @@ def _store(
         game.ended_at = now
         game.deadline = None
         game.is_first_deal_complete = state.completed_deal_count >= 1
-    else:
+    elif not keeps_clock:
         game.deadline = _next_deadline(now)
     # A computer player to act next: when, and its turn scheduled on commit (games/robots/).
     computer_turn_prepare(game=game, variant=variant, state=state, now=now)
@@ -532,7 +536,16 @@ def _apply_decision(
     except RuleError as error:
         raise GameError(error.code, error.message) from None
     state = variant.advance(state, rng=rng or secure_rng())
-    _store(game, variant, state, now=now, kind=Kind.ACTION, seat=seat, payload=move.to_json())
+    _store(
+        game,
+        variant,
+        state,
+        now=now,
+        kind=Kind.ACTION,
+        seat=seat,
+        payload=move.to_json(),
+        keeps_clock=move.type in variant.clock_keeping_actions,
+    )
     metrics.move_applied_on_commit(kind="game")
     return True
 

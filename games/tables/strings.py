@@ -80,6 +80,23 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "cards_left": _forms("%(n)s carte", "%(n)s cartes"),
         "tricks_points": _("%(tricks)s · %(points)s"),
         "suit_names": {"S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")},
+        # The partners' questions (parlée), and their answers as the table tells them.
+        "questions": {
+            "title": _("Question :"),
+            "count_prompt": _("Combien de…"),
+            "card_prompt": _("As-tu…"),
+            "suit_plural": {
+                "S": _("piques"),
+                "H": _("cœurs"),
+                "D": _("carreaux"),
+                "C": _("trèfles"),
+            },
+            "answered": _("%(name)s : %(answer)s"),
+            "yes": _("oui"),
+            "no": _("non"),
+            "nothing": _("plus de carte"),
+            "shown_hand": _("Jeu montré de %(name)s"),
+        },
         "suit_to": {"S": _("à pique"), "H": _("à cœur"), "D": _("à carreau"), "C": _("à trèfle")},
         "rank_names": {
             "7": _("sept"),
@@ -193,6 +210,12 @@ def table_strings(*, variant: Variant, user=None) -> dict:
                 "Sur-buque impossible : la donne est roulée et compte déjà double (30–30)."
             ),
             "roll_required": _("Cette donne doit être roulée."),
+            "not_conductor": _(
+                "Votre partenaire conduit la partie dans cette donne : lui seul pose les questions."
+            ),
+            "question_limit": _(
+                "Plus de question pour l'instant : une par tour, et aucune après « Montre ton jeu »."
+            ),
             "malformed": _("Message mal formé."),
         },
         "or": _("ou"),

@@ -16,7 +16,11 @@ from ..tables.selectors import variant_choices
 register = template.Library()
 
 # The rules page of each game a host sets up (cartomaniak/urls.py).
-RULES_URL_NAMES = {"manille-flemish": "rules_flemish", "manille-french": "rules_french"}
+RULES_URL_NAMES = {
+    "manille-flemish": "rules_flemish",
+    "manille-french": "rules_french",
+    "manille-parlee": "rules_parlee",
+}
 
 
 @register.inclusion_tag("games/lobby_computer.html")

@@ -31,7 +31,13 @@
     });
     var selected = formatSelect.selectedOptions[0];
     if (!selected || selected.getAttribute("data-variant") !== variant) {
-      formatSelect.value = choice.getAttribute("data-default-format");
+      // Two games may share a format's name (muette and parlée: first-to-34): the option is
+      // the one of this game's group, never the same value in another, disabled, group.
+      Array.prototype.forEach.call(formatSelect.options, function (option) {
+        if (option.getAttribute("data-variant") === variant && option.value === choice.getAttribute("data-default-format")) {
+          option.selected = true;
+        }
+      });
     }
     Array.prototype.forEach.call(form.querySelectorAll(".lobby-tables__options"), function (fieldset) {
       var isShown = fieldset.getAttribute("data-variant") === variant;

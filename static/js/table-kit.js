@@ -186,6 +186,7 @@
       cardName: cardName,
       joinCards: joinCards,
       suitText: suitText,
+      SYMBOLS: SYMBOLS,
       fillFace: fillFace,
       faceNode: faceNode,
       backNode: backNode,

@@ -31,6 +31,8 @@
   var DEAL_SUMMARY_MS = 8000;
   var DRAW_MS = 4000;
   var COMMITMENT_SHOWN = 12;
+  // The last questions of a deal (parlée) kept in the middle of the table.
+  var QUESTIONS_SHOWN = 3;
   var OVERLAYS = ["draw-panel", "deal-summary", "history", "match-end"];
   var queue = [];
   var isHolding = false;
@@ -559,6 +561,15 @@
         hand.setAttribute("aria-label", S.your_hand);
         return;
       }
+      var shown = view.shown_hands ? view.shown_hands[seat] : null;
+      if (shown && !isOwn) {
+        // A partner's hand put on the table (parlée: *Montre ton jeu*): every seat sees it.
+        shown.forEach(function (card) { hand.appendChild(kit.faceNode(card)); });
+        hand.classList.add("is-shown");
+        hand.setAttribute("aria-label", fmt(S.questions.shown_hand, {name: seatName(seat, game)}));
+        return;
+      }
+      hand.classList.remove("is-shown");
       var count = view.hand_counts[seat];
       for (var i = 0; i < count; i += 1) hand.appendChild(kit.backNode());
       // The player's own cards he may not look at yet: his eight backs, full size.
@@ -610,7 +621,9 @@
     var box = $("announcements");
     box.textContent = "";
     if (isHold || !view || !isPlayer(game) || game.status !== "in_progress" || isReplay) return;
-    var actions = (view.legal_actions || []).filter(function (action) { return action.type !== "play"; });
+    var actions = (view.legal_actions || []).filter(function (action) {
+      return action.type !== "play" && !QUESTION_TYPES[action.type];
+    });
     var rank = function (action, index) {
       if (action.type !== "trump") return 10 + index;
       return action.suit ? SUIT_ORDER.indexOf(action.suit) : 4;
@@ -629,6 +642,91 @@
         });
         box.appendChild(button);
       });
+  }
+
+  // --- The partners' questions (parlée) ------------------------------------------------------
+
+  var QUESTION_TYPES = {ask_card: true, ask_count: true, show: true};
+
+  /* What a question says, in the words of the table's story. */
+  function questionText(question, game) {
+    return fmt(S.replay_action[question.type] || "", {
+      name: seatName(question.seat, game),
+      card: question.card ? kit.cardLabel(question.card) : "",
+      suit: question.suit ? S.questions.suit_plural[question.suit] : "",
+    });
+  }
+
+  function answerText(question) {
+    if (question.type === "ask_card") return question.answer ? S.questions.yes : S.questions.no;
+    if (question.type === "ask_count") return String(question.answer);
+    return question.answer.length ? question.answer.map(kit.cardLabel).join(" ") : S.questions.nothing;
+  }
+
+  /* The deal's questions and answers, heard by all four seats: the last ones in the middle of
+   * the table (the whole list is in the replay's steps and the record). */
+  function renderQuestionStory(view, game) {
+    var list = $("question-story");
+    list.textContent = "";
+    var questions = view && view.questions && view.phase !== "dealing" ? view.questions : [];
+    list.hidden = !questions.length;
+    questions.slice(-QUESTIONS_SHOWN).forEach(function (question) {
+      var partner = seatName((question.seat + 2) % 4, game);
+      var item = el("li", {"data-type": question.type, "data-seat": String(question.seat)});
+      item.appendChild(el("span", {"class": "question"}, questionText(question, game)));
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(el("span", {"class": "answer"}, fmt(S.questions.answered, {name: partner, answer: answerText(question)})));
+      list.appendChild(item);
+    });
+  }
+
+  /* The questions the seat to play may ask before his card: how many of a suit (four suit
+   * buttons), whether the partner holds a card (a list of the cards he cannot see), show. */
+  function renderQuestions(view, game, isHold) {
+    var box = $("questions");
+    box.textContent = "";
+    var asks = isHold || !view || !isPlayer(game) || game.status !== "in_progress" || isReplay ? []
+      : (view.legal_actions || []).filter(function (action) { return QUESTION_TYPES[action.type]; });
+    box.hidden = !asks.length;
+    if (!asks.length) return;
+    box.appendChild(el("span", {"class": "questions-title"}, S.questions.title));
+    var counts = asks.filter(function (action) { return action.type === "ask_count"; });
+    if (counts.length) {
+      var group = el("span", {"class": "question-group"});
+      group.appendChild(el("span", {"aria-hidden": "true"}, S.questions.count_prompt));
+      counts.forEach(function (action) {
+        var label = fmt(S.actions.ask_count, {suit: S.questions.suit_plural[action.suit]});
+        var button = el("button", {type: "button", "class": "tool suit-" + action.suit, "data-action": "ask_count", "data-suit": action.suit, "aria-label": label, title: label}, kit.SYMBOLS[action.suit]);
+        button.addEventListener("click", function () { act(action); });
+        group.appendChild(button);
+      });
+      box.appendChild(group);
+    }
+    // Asking about one's own cards or a card already played would tell nothing.
+    var known = {};
+    (view.hand || []).forEach(function (card) { known[card] = true; });
+    (view.plays || []).forEach(function (played) { known[played.card] = true; });
+    var cards = asks.filter(function (action) { return action.type === "ask_card" && !known[action.card]; });
+    if (cards.length) {
+      var cardGroup = el("span", {"class": "question-group"});
+      var select = el("select", {id: "question-card", "aria-label": S.questions.card_prompt});
+      cards.forEach(function (action) {
+        select.appendChild(el("option", {value: action.card}, kit.cardLabel(action.card) + " · " + kit.cardName(action.card)));
+      });
+      cardGroup.appendChild(el("label", {"for": "question-card"}, S.questions.card_prompt));
+      cardGroup.appendChild(select);
+      var ask = el("button", {type: "button", "class": "tool", "data-action": "ask_card"}, S.actions.ask_card);
+      ask.addEventListener("click", function () {
+        act({type: "ask_card", card: select.value});
+      });
+      cardGroup.appendChild(ask);
+      box.appendChild(cardGroup);
+    }
+    asks.filter(function (action) { return action.type === "show"; }).forEach(function (action) {
+      var show = el("button", {type: "button", "class": "tool", "data-action": "show"}, S.actions.show);
+      show.addEventListener("click", function () { act(action); });
+      box.appendChild(show);
+    });
   }
 
   // --- Summaries, history, the end ------------------------------------------------------------
@@ -842,6 +940,8 @@
     $("forced-roll").hidden = !view || !view.roll_forced || !isBeforeFirstCard(view);
     $("forced-roll").textContent = S.forced_roll;
     renderDecisions(view, game, isHold);
+    renderQuestions(view, game, isHold);
+    renderQuestionStory(view, game);
     if (L.draw) L.draw(frame, ctx, isHold);
     renderHistory(view, game);
     renderEnd(view, game);
@@ -1166,6 +1266,7 @@
     var action = step.action;
     if (!action) return fmt(S.replay_start, {n: step.deal_index + 1});
     var type = action.type === "trump" && !action.suit ? "no_trump" : action.type;
+    if (QUESTION_TYPES[type]) return questionText(action, game);
     return fmt(S.replay_action[type] || "", {
       name: seatName(action.seat, game),
       suit: action.suit ? kit.suitText(action.suit) : "",

@@ -15,6 +15,7 @@ from channels.layers import channel_layers
 from django.utils import timezone
 
 from games import engine, tasks
+from games.engine.partnership.questions import shown_seats_of
 from games.engine.variants import variant_get
 from games.models import Game, GameAction
 from games.robots import scheduling
@@ -63,11 +64,18 @@ def states_by_version(table: Game) -> dict[int, object]:
 
 def hidden_from(state, seat: int | None) -> set[str]:
     """The cards `seat` (None: a spectator) must not see at this state: every other seat's
-    hand, but the turned-up card (French), which the whole table sees."""
+    hand, but the turned-up card (French), which the whole table sees, and a hand its partner
+    was asked to show (parlée), which lies on the table."""
     deal = state.deal
     if deal is None or str(state.phase) == "dealing":
         return set()
-    hidden = {card for other in range(4) if other != seat for card in deal.hands[other]}
+    shown = shown_seats_of(deal.actions)
+    hidden = {
+        card
+        for other in range(4)
+        if other != seat and other not in shown
+        for card in deal.hands[other]
+    }
     return hidden - {deal.turned_up}
 
 
@@ -82,6 +90,13 @@ def shown_now(frame: dict) -> set[str]:
         table.pop("completed_trick")
     view.pop("deals", None)
     view.pop("turned_up", None)
+    # Parlée: a question names a card it asks about, and every answer is heard by all (the
+    # test compares them with the engine's own answers instead).
+    view.pop("questions", None)
+    # A seat may ask about any card (`ask_card` of each of the 32): that names no holder.
+    view["legal_actions"] = [
+        action for action in view.get("legal_actions", []) if action["type"] != "ask_card"
+    ]
     return cards_in(table) | cards_in(view)
 
 
@@ -122,6 +137,8 @@ async def watch(socket, frames: list) -> dict:
         ("manille-french", "first-to-34", {}),
         # Blind no trump on: the dealer's own cards are hidden until he looks.
         ("manille-flemish", "boom-61", {"blind": True}),
+        # The members ask their partners at random: every answer is the engine's, heard by all.
+        ("manille-parlee", "first-to-34", {}),
     ],
 )
 async def test_a_whole_match_with_two_members_and_two_computers(
@@ -186,6 +203,10 @@ async def test_a_whole_match_with_two_members_and_two_computers(
     for seat, frame in in_play:
         state = states[frame["version"]]
         assert shown_now(frame) & hidden_from(state, seat) == set(), (seat, frame["version"])
+        if variant == "manille-parlee" and str(state.phase) != "dealing":
+            # The questions and answers of the deal in play, exactly, for every seat.
+            expected = [question.to_json() for question in state.deal.questions]
+            assert frame["view"]["questions"] == expected
         if seat is None:
             assert frame["view"]["hand"] == [] and frame["view"]["legal_actions"] == []
         else:
@@ -198,6 +219,15 @@ async def test_a_whole_match_with_two_members_and_two_computers(
         # A member dealt: his cards were hidden until he looked (his partner's until trump).
         assert any(frame["view"]["is_hand_hidden"] for seat, frame in in_play if seat is not None)
 
+    if variant == "manille-parlee":
+        # The members asked, and the record holds their questions without the answers.
+        questions = [
+            action
+            for deal in record["deals"]
+            for action in deal["actions"]
+            if action["type"] in ("ask_card", "ask_count", "show")
+        ]
+        assert questions and all("answer" not in action for action in questions)
     status, output = engine.replay_record(record)
     assert status == 0
     assert output["winner"] == table.winner_team

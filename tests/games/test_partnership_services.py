@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from games import engine
+from games.engine.partnership import legal_plays
 from games.engine.variants import variant_get
 from games.errors import GameError
 from games.lobby import selectors as lobby_selectors
@@ -18,7 +19,13 @@ from games.tables import selectors as table_selectors
 from games.tables import services as tables
 from games.tables.selectors import member_is_busy, member_is_playing
 
-from .partnership_helpers import full_table, play_out, random_member_action, state_of
+from .partnership_helpers import (
+    full_table,
+    play_out,
+    random_member_action,
+    seat_to_act,
+    state_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -341,3 +348,48 @@ def test_play_again_with_members_keeps_their_places_free_around_the_new_host(
     computers = Seat.objects.filter(game=again, is_computer=True)
     assert dict(computers.values_list("seat", "user__computer_level")) == {2: "moyen"}
     assert set(seats_of(again)) == {0, 2}
+
+
+def test_a_parlee_question_keeps_the_seats_clock_and_a_card_restarts_it(alice):
+    """A question is not a move (manille-variants.md, *parlée*): the same seat still has to
+    play, on the clock he had; the card he plays next gives the next seat a fresh one."""
+    table = full_table(host=alice, computers=3, variant="manille-parlee")
+    table.refresh_from_db()
+    while seat_to_act(table) != 0:
+        assert turns.computer_move(game_id=table.pk, version=table.version)
+        table.refresh_from_db()
+    deadline = table.deadline
+    later = deadline - timedelta(seconds=60)
+    tables.game_act(
+        game_id=table.pk,
+        user=alice,
+        action={"type": "ask_count", "suit": "H"},
+        expected_version=table.version,
+        now=later,
+    )
+    table.refresh_from_db()
+    assert table.deadline == deadline
+    assert seat_to_act(table) == 0
+    variant, state = state_of(table)
+    hearts = sum(1 for card in state.deal.hands[2] if card[1] == "H")
+    assert variant.player_view(state, 1)["questions"] == [
+        {"seat": 0, "type": "ask_count", "suit": "H", "answer": hearts}
+    ]
+    with pytest.raises(GameError, match="question_limit"):
+        tables.game_act(
+            game_id=table.pk,
+            user=alice,
+            action={"type": "show"},
+            expected_version=table.version,
+            now=later,
+        )
+    card = legal_plays(state, 0)[0].card
+    tables.game_act(
+        game_id=table.pk,
+        user=alice,
+        action={"type": "play", "card": card},
+        expected_version=table.version,
+        now=later,
+    )
+    table.refresh_from_db()
+    assert table.deadline > deadline
