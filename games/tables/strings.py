@@ -214,7 +214,8 @@ def table_strings(*, variant: Variant, user=None) -> dict:
                 "Votre partenaire conduit la partie dans cette donne : lui seul pose les questions."
             ),
             "question_limit": _(
-                "Plus de question pour l'instant : une par tour, et aucune après « Montre ton jeu »."
+                "Plus de question pour l'instant : une par tour, et aucune après "
+                "« Montre ton jeu »."
             ),
             "malformed": _("Message mal formé."),
         },
