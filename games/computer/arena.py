@@ -35,7 +35,7 @@ def play_match(
     while not state.is_finished:
         seat = game.seat_to_act(state)
         if seat is None:
-            state = game.deal_start(state, game.shuffled_deck(rng))
+            state = game.deal_start(state, game.deal_deck(state, rng))
             continue
         view = game.player_view(state, seat)
         decision += 1

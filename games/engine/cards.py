@@ -61,9 +61,10 @@ def draw_first_dealer(rng: random.Random) -> tuple[list[tuple[str, str]], int]:
             return draws, 0 if STRENGTH[card0] > STRENGTH[card1] else 1
 
 
-def shuffled_deck(rng: random.Random) -> list[str]:
-    """Shuffle the 32 cards, then cut at a random point on the non-dealer's behalf."""
-    deck = list(CARDS)
+def shuffled_deck(rng: random.Random, cards: tuple[str, ...] = CARDS) -> list[str]:
+    """Shuffle the 32 cards (or the game's `cards`: the three-player deck lacks a pair of
+    sevens), then cut at a random point on the non-dealer's behalf."""
+    deck = list(cards)
     rng.shuffle(deck)
     cut = rng.randrange(1, len(deck))
     return deck[cut:] + deck[:cut]

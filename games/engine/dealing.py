@@ -1,6 +1,8 @@
 """The deal from an explicit deck order.
 
-Implements manille-2p.md, section *Shuffle, cut and deal* (the table of deck indices).
+Implements manille-2p.md, section *Shuffle, cut and deal* (the table of deck indices), and
+the deck check and the packets round the table that every game shares (manille-4p.md, *Deal*;
+manille-variants.md, *Three-player deck and deal*).
 """
 
 from collections.abc import Sequence
@@ -21,19 +23,43 @@ DOWN_POSITIONS = ((6, 8, 10, 12), (7, 9, 11, 13))
 
 def validate_deck(deck: object) -> tuple[str, ...]:
     """Return the deck as a tuple, or raise RuleError `malformed` naming what is wrong."""
+    return validate_cards(deck, sizes=(DECK_SIZE,))
+
+
+def validate_cards(deck: object, *, sizes: tuple[int, ...]) -> tuple[str, ...]:
+    """Return `deck` as a tuple of distinct known cards, as many as one of `sizes` (the
+    three-player games take 30 or 32), or raise RuleError `malformed` naming what is wrong."""
+    size_words = " or ".join(str(size) for size in sizes)
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise RuleError(MALFORMED, "a deck must be a list of 32 cards")
+        raise RuleError(MALFORMED, f"a deck must be a list of {size_words} cards")
     cards = tuple(deck)
-    if len(cards) != DECK_SIZE:
-        raise RuleError(MALFORMED, f"a deck holds 32 cards, not {len(cards)}")
+    if len(cards) not in sizes:
+        raise RuleError(MALFORMED, f"a deck holds {size_words} cards, not {len(cards)}")
     for card in cards:
         if not isinstance(card, str) or card not in CARD_SET:
             raise RuleError(MALFORMED, f"unknown card {card!r} in the deck")
-    if len(set(cards)) != DECK_SIZE:
+    if len(set(cards)) != len(cards):
         seen: set[str] = set()
         duplicates = sorted({card for card in cards if card in seen or seen.add(card)})
         raise RuleError(MALFORMED, f"duplicate cards in the deck: {', '.join(duplicates)}")
     return cards
+
+
+def packet_indices(
+    packets: tuple[int, ...], dealer: int, seat: int, seat_count: int
+) -> tuple[int, ...]:
+    """Return the deck indices that go to `seat` when `dealer` deals `packets` round the table:
+    each round, one packet of that size to d+1, d+2, ..., the dealer last (manille-4p.md's
+    3-2-3 and 4 by 4, manille-variants.md's 4-4-2 at three). Cards beyond the packets (the
+    talon) go to nobody."""
+    indices: list[int] = []
+    index = 0
+    for size in packets:
+        for offset in range(1, seat_count + 1):
+            if (dealer + offset) % seat_count == seat:
+                indices.extend(range(index, index + size))
+            index += size
+    return tuple(indices)
 
 
 def _hand(cards) -> tuple[str, ...]:

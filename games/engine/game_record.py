@@ -48,6 +48,13 @@ class RecordRules:
     deal_start: Callable[..., Any]
     apply: Callable[[Any, Any], Any]
     forfeit: Callable[..., Any]
+    # Check the decks of the whole record against each other and the options (variant,
+    # options, decks); raise RuleError `malformed` if they disagree (*à trois*: every deal lacks
+    # the same pair of sevens, or none). None: each deck stands alone.
+    check_decks: Callable[[str, object, tuple[tuple[str, ...], ...]], None] | None = None
+    # The match's own keys of the replay output beyond `totals`, `finished`, `winner` (each for
+    # himself: `loser`), from the final state. None: none.
+    match_output: Callable[[Any], dict] | None = None
 
     def record_from_state(self, state, *, players: list[str]) -> dict:
         """Return the game record of the match so far (the deal in progress included)."""
@@ -194,6 +201,11 @@ def parse_record(rules: RecordRules, document: object) -> ParsedRecord:
     parsed = tuple(
         _parse_deal(rules, deal, deal_index, first_dealer) for deal_index, deal in enumerate(deals)
     )
+    if rules.check_decks is not None:
+        try:
+            rules.check_decks(variant, options, tuple(deal.deck for deal in parsed))
+        except RuleError as error:
+            raise RecordMalformed(error.message, error.code) from error
     end = document.get("end")
     if end is not None and (
         not isinstance(end, dict)
@@ -225,7 +237,7 @@ def _illegal_document(deal: int, action: int, error: RuleError) -> tuple[int, di
     }
 
 
-def _output(state) -> dict:
+def _output(rules: RecordRules, state) -> dict:
     summaries = [summary.to_json() for summary in state.progress.summaries]
     if state.is_deal_in_play:
         summaries.append(state.cut_summary().to_json())
@@ -235,6 +247,7 @@ def _output(state) -> dict:
         "totals": list(state.totals),
         "finished": state.is_finished,
         "winner": state.winner,
+        **(rules.match_output(state) if rules.match_output is not None else {}),
         "end": state.end,
     }
 
@@ -273,7 +286,7 @@ def replay_parsed(rules: RecordRules, record: ParsedRecord) -> tuple[int, dict]:
                 "the match was already won by points: it cannot end by forfeit"
             )
         state = rules.forfeit(state, seat=end["seat"], reason=end["reason"])
-    return EXIT_LEGAL, _output(state)
+    return EXIT_LEGAL, _output(rules, state)
 
 
 def replay_document(rules: RecordRules, document: object) -> tuple[int, dict]:

@@ -271,9 +271,11 @@ def match_winner(
 ) -> int | None:
     """Return the side (an index of `totals`) that has won after a complete deal, or None.
 
-    A target format ends when a total reaches the target (only one side scores in a deal, so
-    only one can reach it). A deal-count format ends after its deals when one total is higher
-    than every other, else after the first further deal that makes it so.
+    A target format ends when a total reaches the target and no other total equals the highest
+    (manille-variants.md, *à trois*, where several seats may score in a deal: the highest total
+    wins; a shared highest total plays on, one deal at a time). A deal-count format ends after
+    its deals when one total is higher than every other, else after the first further deal that
+    makes it so.
     """
     best = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == best]

@@ -3,8 +3,10 @@
 Implements manille-2p.md, *Scoring a deal* (the excess over 30, capot by tricks, the 480 cap),
 and manille-4p.md, *Flemish Manille* / *Scoring a deal* (30 + difference, capot 60, no cap) and
 *French Manille muette* / *Scoring a deal and the match* (+1 per trick, 34 + difference, no capot
-bonus): the games differ only by the values of their `Scoring`, never by conditions here. Sides
-are seats in the two-player game, teams in the partnership games; nothing here counts them.
+bonus), and manille-variants.md, *French Manille à trois* (+1 per trick, each seat his points
+above 17): the games differ only by the values of their `Scoring`, never by conditions here.
+Sides are seats in the two-player game and *à trois*, teams in the partnership games; nothing
+here counts them.
 """
 
 from dataclasses import dataclass
@@ -25,6 +27,9 @@ class Scoring:
     maximum_score: int | None
     # A deal where nobody scores doubles the next one (one pending doubling at most).
     is_tie_carried: bool
+    # Every side scores its own excess over the half (*à trois*: each seat his points above
+    # 17, so two or three seats may score in one deal), rather than the one side above it.
+    is_each_side_scoring: bool = False
 
 
 def side_points(scoring: Scoring, tricks, card_points) -> tuple[int, ...]:
@@ -51,6 +56,11 @@ def deal_base(scoring: Scoring, tricks, points) -> tuple[int | None, int, bool]:
     return None, 0, False
 
 
+def _each_sides_scores(scoring: Scoring, points, multiplier: int) -> tuple[int, ...]:
+    half = scoring.half
+    return tuple([max(0, total - half) * multiplier for total in points])
+
+
 def _scores(scoring: Scoring, side: int | None, base: int, multiplier: int, sides: int):
     score = [0] * sides
     if side is not None:
@@ -65,6 +75,8 @@ def deal_score(scoring: Scoring, tricks, card_points, multiplier: int) -> tuple[
     """Return every side's score of a complete deal from its tricks and card points (what the
     computer players' playouts count)."""
     points = side_points(scoring, tricks, card_points)
+    if scoring.is_each_side_scoring:
+        return _each_sides_scores(scoring, points, multiplier)
     side, base, _capot = deal_base(scoring, tricks, points)
     return _scores(scoring, side, base, multiplier, len(points))
 
@@ -72,14 +84,13 @@ def deal_score(scoring: Scoring, tricks, card_points, multiplier: int) -> tuple[
 def score_deal(scoring: Scoring, deal, summary_class):
     """Score a deal whose last trick is taken: its `summary_class` (`match.DealSummaryBase`)."""
     points = side_points(scoring, deal.tricks_won, deal.card_points)
-    side, base, capot = deal_base(scoring, deal.tricks_won, points)
-    return summary_class.of_deal(
-        deal,
-        card_points=points,
-        capot=capot,
-        score=_scores(scoring, side, base, deal.multiplier, len(points)),
-        complete=True,
-    )
+    if scoring.is_each_side_scoring:
+        score = _each_sides_scores(scoring, points, deal.multiplier)
+        capot = scoring.tricks_per_deal in deal.tricks_won
+    else:
+        side, base, capot = deal_base(scoring, deal.tricks_won, points)
+        score = _scores(scoring, side, base, deal.multiplier, len(points))
+    return summary_class.of_deal(deal, card_points=points, capot=capot, score=score, complete=True)
 
 
 def cut_deal_summary(scoring: Scoring, deal, summary_class):

@@ -2,12 +2,13 @@
 
 Implements game-record.md, *Format* (`variant`), manille-4p.md, *Records*, and docs/engine.md,
 *Verifiable deals* (`advance` deals each deck with a salt and its commitment), and
-manille-variants.md, *French Manille parlée* (its registry entry): the replay, the site and the
-computer players look a game up here (`manille-2p`, `manille-flemish`, `manille-french`,
-`manille-parlee`) and call the same functions whatever the game. Everything the site needs to
-know about a game that differs from another (its name, formats and options in words, the words
-of its phases and buttons, whether it is ranked) is here too, so that the site names no game. A
-record of a variant that is not here is malformed.
+manille-variants.md, *French Manille parlée* and *Phases and registry* (their registry
+entries): the replay, the site and the computer players look a game up here (`manille-2p`,
+`manille-flemish`, `manille-french`, `manille-parlee`, `manille-a-trois`) and call the same
+functions whatever the game. Everything the site needs to know about a game that differs from
+another (its name, formats and options in words, the words of its phases and buttons, whether
+it is ranked, the deck it deals) is here too, so that the site names no game. A record of a
+variant that is not here is malformed.
 """
 
 import json
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType, ModuleType
 
-from . import game_record, partnership, two_player_record
+from . import game_record, partnership, trois, two_player_record
 from . import rules as two_player_rules
 from . import serialization as two_player_serialization
 from . import views as two_player_views
@@ -33,6 +34,10 @@ from .partnership import record as partnership_record
 from .partnership import rules as partnership_rules
 from .partnership import serialization as partnership_serialization
 from .partnership import views as partnership_views
+from .trois import record as trois_record
+from .trois import rules as trois_rules
+from .trois import serialization as trois_serialization
+from .trois import views as trois_views
 
 __all__ = [
     "EXIT_ILLEGAL",
@@ -42,6 +47,7 @@ __all__ = [
     "FLEMISH",
     "FRENCH",
     "PARLEE",
+    "TROIS",
     "TWO_PLAYER",
     "VARIANTS",
     "VARIANT_TWO_PLAYER",
@@ -95,6 +101,10 @@ class Variant:
     verify_document: Callable = field(repr=False)
     # The action the server takes on a seat's behalf now (the two-player forced roll), or None.
     server_action: Callable = field(repr=False)
+    # (state, rng) -> the next deal's deck, shuffled and cut: the 32 cards in most games; the
+    # game's own where its deck depends on the match (*à trois*: the 30 cards left once the
+    # match's pair of sevens is out, that pair drawn at the first deal).
+    deal_deck: Callable = field(repr=False)
     # Each format's parameter object: its target and its number of regular deals.
     match_formats: Mapping[str, MatchFormat] = field(repr=False)
     # The game's name.
@@ -150,7 +160,7 @@ class Variant:
         """
         while not state.is_finished:
             if state.is_waiting_for_deal:
-                deck = self.shuffled_deck(rng)
+                deck = self.deal_deck(state, rng)
                 state = self.deal_start(state, deck, salt=salt_from(rng))
                 continue
             action = self.server_action(state)
@@ -190,6 +200,11 @@ def _first_dealer_draw(seat_count: int) -> Callable:
     return draw
 
 
+def _deal_the_32_cards(state, rng: random.Random) -> list[str]:
+    """Return the 32 cards shuffled and cut, whatever the match (every game but *à trois*)."""
+    return shuffled_deck(rng)
+
+
 # The words several games share, marked once.
 _DEALING = gettext_noop("distribution")
 _PLAY_A_CARD = gettext_noop("jouer une carte")
@@ -222,6 +237,7 @@ def _variant(
     action_labels: Mapping[str, str],
     replay_action_labels: Mapping[str, str],
     clock_keeping_actions: frozenset[str] = frozenset(),
+    deal_deck: Callable | None = None,
 ) -> Variant:
     """Return the registry entry of a game: its values, and the functions of its modules, each
     of the same name and shape in every game (`rules`: `deal_start`, `seat_to_act`,
@@ -255,6 +271,7 @@ def _variant(
         draw_first_dealer=_first_dealer_draw(seat_count),
         verify_document=record.verify_document,
         server_action=rules.server_action,
+        deal_deck=_deal_the_32_cards if deal_deck is None else deal_deck,
         match_formats=MappingProxyType(dict(formats)),
         label=label,
         format_labels=MappingProxyType(dict(format_labels)),
@@ -407,8 +424,33 @@ PARLEE = _partnership_variant(
     },
 )
 
+# Three seats each for himself, the turned-up card names trump: the cards are all there is. Its
+# deck depends on the match (the pair of sevens out), so it deals its own (`deal_deck`).
+TROIS = _variant(
+    name=trois.VARIANT,
+    teams=trois.TEAMS,
+    formats=trois.FORMATS,
+    default_format=trois.DEFAULT_FORMAT,
+    option_defaults=trois.OPTION_DEFAULTS,
+    direction="counter-clockwise",
+    start_match=trois_rules.new_match,
+    rules=trois_rules,
+    views=trois_views,
+    serialization=trois_serialization,
+    record=trois_record.RECORD_RULES,
+    # The ladder is the two-player game's (ladder.md).
+    is_rankable=False,
+    label=gettext_noop("Manille à trois"),
+    format_labels=_FRENCH_FORMAT_LABELS,
+    option_labels={"sevens_removed": gettext_noop("Sans une paire de sept (30 cartes)")},
+    phase_labels={},
+    action_labels={},
+    replay_action_labels={},
+    deal_deck=trois.deal_deck,
+)
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {variant.name: variant for variant in (TWO_PLAYER, FLEMISH, FRENCH, PARLEE)}
+    {variant.name: variant for variant in (TWO_PLAYER, FLEMISH, FRENCH, PARLEE, TROIS)}
 )
 
 

@@ -86,6 +86,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-flemish": "Manille flamande",
         "manille-french": "Manille française",
         "manille-parlee": "Manille parlée",
+        "manille-a-trois": "Manille à trois",
     }
     assert {name: dict(variant.format_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {"first-to-71": "premier à 71", "six-deals": "6 donnes"},
@@ -96,12 +97,14 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         },
         "manille-french": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-parlee": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
+        "manille-a-trois": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
     }
     assert {name: dict(variant.option_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {},
         "manille-flemish": {"blind": "Sans-atout aveugle permis", "mee_tegen": "Mee et tegen"},
         "manille-french": {},
         "manille-parlee": {},
+        "manille-a-trois": {"sevens_removed": "Sans une paire de sept (30 cartes)"},
     }
 
 
@@ -111,6 +114,7 @@ def test_only_the_two_player_game_is_rankable() -> None:
         "manille-flemish": False,
         "manille-french": False,
         "manille-parlee": False,
+        "manille-a-trois": False,
     }
 
 
@@ -129,6 +133,8 @@ def test_each_format_has_its_target_and_its_deal_count() -> None:
         ("manille-french", "first-to-44"): (44, None),
         ("manille-parlee", "first-to-34"): (34, None),
         ("manille-parlee", "first-to-44"): (44, None),
+        ("manille-a-trois", "first-to-34"): (34, None),
+        ("manille-a-trois", "first-to-44"): (44, None),
     }
 
 
@@ -151,6 +157,7 @@ def test_the_turn_line_names_every_phase_a_seat_acts_in() -> None:
         },
         "manille-french": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-parlee": {"play": "jouer une carte", "dealing": "distribution"},
+        "manille-a-trois": {"play": "jouer une carte", "dealing": "distribution"},
     }
     assert set(VARIANTS["manille-2p"].phase_labels) == {
         str(phase) for phase in Phase if phase != "match_over"
@@ -184,6 +191,7 @@ def test_every_announcement_has_its_button() -> None:
             "ask_count": "Combien de %(suit)s ?",
             "show": "Montre ton jeu",
         },
+        "manille-a-trois": {},
     }
 
 
@@ -220,6 +228,10 @@ def test_the_replay_tells_every_action_of_the_game() -> None:
             "play": "%(name)s joue %(card)s",
             "forfeit": "%(name)s perd par forfait",
         },
+        "manille-a-trois": {
+            "play": "%(name)s joue %(card)s",
+            "forfeit": "%(name)s perd par forfait",
+        },
     }
 
 
@@ -228,7 +240,7 @@ def test_the_marker_leaves_a_msgid_as_it_is() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee"]
+    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee", "manille-a-trois"]
 )
 def test_every_first_dealer_draw_has_the_same_shape(name: str) -> None:
     variant = variant_get(name)

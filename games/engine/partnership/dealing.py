@@ -6,25 +6,15 @@ top of the deck (index 0). The deck itself is checked by the shared `validate_de
 """
 
 from ..cards import CARD_ORDER
-from ..dealing import validate_deck
+from ..dealing import packet_indices, validate_deck
 from .seats import SEAT_COUNT
 
 __all__ = ["deal_hands", "hand_indices", "validate_deck"]
 
-# The dealer is served last in every round of packets.
-DEALING_OFFSETS = (1, 2, 3, 0)
-
 
 def hand_indices(packets: tuple[int, ...], dealer: int, seat: int) -> tuple[int, ...]:
     """Return the deck indices that go to `seat` when `dealer` deals in `packets`."""
-    indices: list[int] = []
-    index = 0
-    for size in packets:
-        for offset in DEALING_OFFSETS:
-            if (dealer + offset) % SEAT_COUNT == seat:
-                indices.extend(range(index, index + size))
-            index += size
-    return tuple(indices)
+    return packet_indices(packets, dealer, seat, SEAT_COUNT)
 
 
 def deal_hands(deck: tuple[str, ...], dealer: int, packets: tuple[int, ...]):
