@@ -8,8 +8,9 @@ through the same one-writer service as a person.
 Levels: *facile* a random legal action; *moyen* a club player's rules of thumb (`medium.py`);
 *fort* determinized Monte Carlo through the engine's fast core (`strong.py`): a few tenths of a
 second of CPU per decision, so the site runs it off the event loop. The four-player games
-(Flemish and French Manille) have the same three levels in `partnership/`: `choose_action`
-finds the game of a view through the variant registry.
+(Flemish and French Manille) have the same three levels in `partnership/`; *Manille à trois*
+has *facile* and *moyen* in `trois/`, its *fort* playing *moyen* (docs/computer.md):
+`choose_action` finds the game of a view through the variant registry.
 """
 
 import random
@@ -20,6 +21,7 @@ from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
 from . import medium, strong
 from .partnership import medium as partnership_medium
 from .partnership import strong as partnership_strong
+from .trois import medium as trois_medium
 
 LEVEL_EASY = "facile"
 LEVEL_MEDIUM = "moyen"
@@ -37,6 +39,13 @@ def _easy(view: dict, rng: random.Random) -> dict:
 # the view names its game, and the rules' differences are the ruleset's values).
 _CHOOSERS = {
     2: {LEVEL_EASY: _easy, LEVEL_MEDIUM: medium.choose, LEVEL_STRONG: strong.choose},
+    # *Manille à trois*: the strong level plays the medium level's rules of thumb (the fast
+    # core and its playouts are the two- and four-player games'; docs/computer.md).
+    3: {
+        LEVEL_EASY: _easy,
+        LEVEL_MEDIUM: trois_medium.choose,
+        LEVEL_STRONG: trois_medium.choose,
+    },
     4: {
         LEVEL_EASY: _easy,
         LEVEL_MEDIUM: partnership_medium.choose,
