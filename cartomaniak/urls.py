@@ -23,6 +23,7 @@ urlpatterns = [
     path("regles/manille-flamande/", views.rules_flemish, name="rules_flemish"),
     path("regles/manille-francaise/", views.rules_french, name="rules_french"),
     path("regles/manille-parlee/", views.rules_parlee, name="rules_parlee"),
+    path("regles/manille-a-trois/", views.rules_a_trois, name="rules_a_trois"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("rankings.urls")),

@@ -69,6 +69,14 @@ def rules_parlee(request: HttpRequest) -> HttpResponse:
     return render(request, "rules_parlee.html", _partnership_rules_context(has_no_trump=False))
 
 
+def rules_a_trois(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "rules_a_trois.html",
+        {"decision_minutes": max(1, settings.GAME_DECISION_SECONDS // 60)},
+    )
+
+
 def favicon(request: HttpRequest) -> HttpResponse:
     """Send a browser's /favicon.ico request to the site's icon (a static file)."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))

@@ -59,6 +59,30 @@ PAGES = {
             "free",
         ],
     },
+    "/regles/manille-a-trois/": {
+        "fr": [
+            "Manille à trois",
+            "chacun pour soi",
+            "4, puis 4, puis 2",
+            "paire de sept",
+            "talon",
+            "70 points",
+            "ce qui dépasse 17",
+            "13, 5, 1",
+            "on joue une donne de plus",
+        ],
+        "en": [
+            "three-player Manille",
+            "each for himself",
+            "4, then 4, then 2",
+            "pair of sevens",
+            "talon",
+            "70 points",
+            "what is above 17",
+            "13, 5, 1",
+            "one more deal is played",
+        ],
+    },
     "/regles/manille-parlee/": {
         "fr": [
             "Manille parlée",
@@ -111,6 +135,7 @@ def test_the_rules_pages_link_to_each_other(client: Client, db) -> None:
             "/regles/manille-flamande/",
             "/regles/manille-francaise/",
             "/regles/manille-parlee/",
+            "/regles/manille-a-trois/",
         ):
             assert f'href="{link}"' in page
 

@@ -55,6 +55,10 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "announced_by": _("%(what)s (%(team)s)"),
         "multiplier": _("×%(n)s"),
         "turned_up": _("Carte retournée : %(card)s"),
+        # À trois: the pair of sevens out of the deck, or the talon's two cards face down.
+        "removed": _("Sans les %(cards)s"),
+        "talon_hidden": _("Talon : 2 cartes cachées, au donneur à la fin"),
+        "talon_shown": _("Talon : %(cards)s, au donneur"),
         "turned_up_held": _("Carte retournée : %(card)s, à %(name)s"),
         "hidden_hand": _("Vous verrez vos cartes quand %(name)s aura nommé l'atout."),
         "hidden_hand_dealer": _(
@@ -188,6 +192,12 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         # Setting a table up: seats, computers, the host's start.
         "computer": {
             level: _("Ordinateur (%(level)s)") % {"level": label} for level, label in levels.choices
+        },
+        # Several computers of one level at a table: numbered, so that each has a name of its own
+        # (in the scores, the turn line, the summaries of a game where each plays for himself).
+        "computer_numbered": {
+            level: _("Ordinateur %%(n)s (%(level)s)") % {"level": label}
+            for level, label in levels.choices
         },
         "level_labels": dict(levels.choices),
         "free_seat": _("Place libre"),

@@ -87,7 +87,13 @@
   function seatName(seat, game) {
     var entry = (game || current.game).seats[seat];
     if (!entry || !entry.name) return S.free_seat;
-    if (entry.is_computer) return S.computer[entry.computer_level] || entry.name;
+    if (entry.is_computer) {
+      var same = (game || current.game).seats.filter(function (other) {
+        return other.is_computer && other.computer_level === entry.computer_level;
+      });
+      if (same.length > 1) return fmt(S.computer_numbered[entry.computer_level], {n: same.indexOf(entry) + 1});
+      return S.computer[entry.computer_level] || entry.name;
+    }
     return entry.name;
   }
 
@@ -451,6 +457,14 @@
     trumpNode.textContent = trump;
     if (view.trump && !view.rolled && !view.no_trump && !view.blind) trumpNode.classList.add("suit-" + view.trump);
     $("announce-info").textContent = announcements(view, game, true).join(" · ");
+    var extras = [];
+    if (view.removed) extras.push(fmt(S.removed, {cards: view.removed.map(kit.cardLabel).join(" ")}));
+    if (view.talon) extras.push(fmt(S.talon_shown, {cards: view.talon.map(kit.cardLabel).join(" ")}));
+    else if (view.talon_count) extras.push(S.talon_hidden);
+    if (extras.length) {
+      var announced = $("announce-info").textContent;
+      $("announce-info").textContent = (announced ? announced + " · " : "") + extras.join(" · ");
+    }
     if (view.turned_up) {
       var card = view.turned_up.card;
       turned.appendChild(document.createTextNode(view.turned_up.is_held
@@ -736,6 +750,7 @@
     // A deal played to its end without a trump suit was played without trump.
     var notes = [trumpText(deal) || S.no_trump];
     if (deal.turned_up) notes.push(fmt(S.turned_up, {card: kit.cardLabel(deal.turned_up)}));
+    if (deal.talon) notes.push(fmt(S.talon_shown, {cards: deal.talon.map(kit.cardLabel).join(" ")}));
     announcements(deal, game, false).forEach(function (part) { notes.push(part); });
     if (deal.rolled) notes.push(S.notes.rolled);
     if (deal.buque === "buque" || deal.buque === "surbuque") notes.push(S.notes.buque);

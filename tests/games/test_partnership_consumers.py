@@ -65,17 +65,20 @@ def states_by_version(table: Game) -> dict[int, object]:
 def hidden_from(state, seat: int | None) -> set[str]:
     """The cards `seat` (None: a spectator) must not see at this state: every other seat's
     hand, but the turned-up card (French), which the whole table sees, and a hand its partner
-    was asked to show (parlée), which lies on the table."""
+    was asked to show (parlée), which lies on the table; at three, the talon while the deal is
+    played."""
     deal = state.deal
     if deal is None or str(state.phase) == "dealing":
         return set()
-    shown = shown_seats_of(deal.actions)
+    shown = shown_seats_of(deal.actions) if hasattr(deal, "questions") else ()
     hidden = {
         card
-        for other in range(4)
+        for other in range(len(deal.hands))
         if other != seat and other not in shown
         for card in deal.hands[other]
     }
+    if str(state.phase) == "play" and getattr(deal, "talon", None):
+        hidden |= set(deal.talon)
     return hidden - {deal.turned_up}
 
 
@@ -139,6 +142,8 @@ async def watch(socket, frames: list) -> dict:
         ("manille-flemish", "boom-61", {"blind": True}),
         # The members ask their partners at random: every answer is the engine's, heard by all.
         ("manille-parlee", "first-to-34", {}),
+        # Three seats, each for himself, with the talon nobody sees before the deal's end.
+        ("manille-a-trois", "first-to-34", {"sevens_removed": False}),
     ],
 )
 async def test_a_whole_match_with_two_members_and_two_computers(
@@ -169,13 +174,14 @@ async def test_a_whole_match_with_two_members_and_two_computers(
     await alice_socket.send_json_to({"type": "start"})
     refused = await receive_until(alice_socket, lambda f: f["type"] == "error")
     assert refused["code"] == "table_not_full"
-    for seat in (1, 3):
+    computer_seats = [seat for seat in range(variant_get(variant).seat_count) if seat not in (0, 2)]
+    for seat in computer_seats:
         await alice_socket.send_json_to({"type": "fill_seat", "seat": seat, "level": "facile"})
     full = await receive_until(
         alice_socket, lambda f: f["type"] == "state" and all(s["name"] for s in f["game"]["seats"])
     )
     assert full["game"]["is_host"] is True
-    assert [s["is_computer"] for s in full["game"]["seats"]] == [False, True, False, True]
+    assert [s["seat"] for s in full["game"]["seats"] if s["is_computer"]] == computer_seats
     await alice_socket.send_json_to({"type": "start"})
 
     frames: list = []
@@ -192,10 +198,12 @@ async def test_a_whole_match_with_two_members_and_two_computers(
         assert last["game"]["record_url"] == f"/parties/{table.pk}/partie.json"
     # The computers played through the one writer: seats 1 and 3 acted.
     computer_moves = await sync_to_async(
-        lambda: GameAction.objects.filter(game=table, kind="action", seat__in=[1, 3]).count()
+        lambda: GameAction.objects.filter(
+            game=table, kind="action", seat__in=computer_seats
+        ).count()
     )()
     # A match ends on points only after a complete deal: each computer played its eight cards.
-    assert computer_moves >= 16
+    assert computer_moves >= 8 * len(computer_seats)
 
     states = await sync_to_async(states_by_version)(table)
     in_play = [(seat, frame) for seat, frame in frames if frame["version"] in states]
