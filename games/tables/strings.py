@@ -55,6 +55,24 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "announced_by": _("%(what)s (%(team)s)"),
         "multiplier": _("×%(n)s"),
         "turned_up": _("Carte retournée : %(card)s"),
+        # Enchères: the auction in the deal's line, and its picker.
+        "auction": {
+            "points": _("Points"),
+            "said": _("%(name)s : %(what)s"),
+            "passes": _("passe"),
+            "contract": _("Enchère : %(points)s par %(name)s"),
+        },
+        # Manni: the cut card, the contract it makes, the exchange with the Manni pile.
+        "cut": _("Coupe : %(card)s"),
+        "contracts": {
+            "nullo": _("Nullo : le moins de plis possible, l'as est bas"),
+            "trump": _("Atout de la coupe"),
+            "no-trump": _("Sans atout"),
+        },
+        "exchange": {
+            "give": _forms("Échanger %(n)s carte", "Échanger %(n)s cartes"),
+            "keep": _("Garder mes cartes"),
+        },
         # À trois: the pair of sevens out of the deck, or the talon's two cards face down.
         "removed": _("Sans les %(cards)s"),
         "talon_hidden": _("Talon : 2 cartes cachées, au donneur à la fin"),
@@ -128,6 +146,8 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "tricks": _("Plis"),
             "points": _("Points des cartes"),
             "score": _("Marqué"),
+            "plus": _("Points plus"),
+            "minus": _("Points moins"),
             "total": _("Total"),
         },
         # A deal's notes, each shown when its deal summary says so.

@@ -384,8 +384,21 @@
 
   // --- Rendering: scores, the deal, the turn --------------------------------------------------
 
+  /* What a deal gave each side: its score, or, in a game of plus and minus points (Manni), the
+   * plus less the minus. */
+  function dealScores(deal) {
+    if (deal.score) return deal.score;
+    return deal.plus.map(function (plus, seat) { return plus - deal.minus[seat]; });
+  }
+
+  function signed(number) {
+    return number < 0 ? "−" + -number : "+" + number;
+  }
+
   function dealLine(view, team) {
     if (!view || view.phase !== "play" && !sum(view.tricks_won)) return "";
+    // A game of tricks alone (Manni) has no card points.
+    if (!view.card_points) return kit.plural(S.tricks_count, view.tricks_won[team]);
     return fmt(S.tricks_points, {
       tricks: kit.plural(S.tricks_count, view.tricks_won[team]),
       points: kit.plural(S.points_count, view.card_points[team]),
@@ -458,6 +471,10 @@
     if (view.trump && !view.rolled && !view.no_trump && !view.blind) trumpNode.classList.add("suit-" + view.trump);
     $("announce-info").textContent = announcements(view, game, true).join(" · ");
     var extras = [];
+    var auction = auctionText(view, game);
+    if (auction) extras.push(auction);
+    if (view.cut) extras.push(fmt(S.cut, {card: kit.cardLabel(view.cut)}));
+    if (view.contract) extras.push(S.contracts[view.contract] || view.contract);
     if (view.removed) extras.push(fmt(S.removed, {cards: view.removed.map(kit.cardLabel).join(" ")}));
     if (view.talon) extras.push(fmt(S.talon_shown, {cards: view.talon.map(kit.cardLabel).join(" ")}));
     else if (view.talon_count) extras.push(S.talon_hidden);
@@ -569,8 +586,12 @@
         return;
       }
       if (isOwn && !view.is_hand_hidden) {
+        var exchanging = !isHold && isExchanging(view, game);
+        var key = view.deal_number + "-" + view.phase;
+        if (!exchanging || key !== exchangeKey) exchangeChoice = {};
+        exchangeKey = exchanging ? key : null;
         view.hand.forEach(function (card) {
-          hand.appendChild(kit.cardButton(card, !!legal[card], mine, play));
+          hand.appendChild(exchanging ? exchangeCardButton(card, view) : kit.cardButton(card, !!legal[card], mine, play));
         });
         hand.setAttribute("aria-label", S.your_hand);
         return;
@@ -635,8 +656,13 @@
     var box = $("announcements");
     box.textContent = "";
     if (isHold || !view || !isPlayer(game) || game.status !== "in_progress" || isReplay) return;
-    var actions = (view.legal_actions || []).filter(function (action) {
-      return action.type !== "play" && !QUESTION_TYPES[action.type];
+    var all = view.legal_actions || [];
+    var bids = all.filter(function (action) { return action.type === "bid"; });
+    if (bids.length) box.appendChild(bidPicker(bids));
+    var exchange = all.filter(function (action) { return action.type === "exchange"; })[0];
+    if (exchange) box.appendChild(exchangeButton(view));
+    var actions = all.filter(function (action) {
+      return action.type !== "play" && action.type !== "bid" && action.type !== "exchange" && !QUESTION_TYPES[action.type];
     });
     var rank = function (action, index) {
       if (action.type !== "trump") return 10 + index;
@@ -656,6 +682,78 @@
         });
         box.appendChild(button);
       });
+  }
+
+  // --- The auction (enchères) and the exchange (Manni) ----------------------------------------
+
+  /* Every legal bid is an action of its own (dozens of them): one list of the points, lowest
+   * first, and one button. */
+  function bidPicker(bids) {
+    var group = el("span", {"class": "bid-picker"});
+    var select = el("select", {id: "bid-points", "aria-label": S.auction.points});
+    bids.forEach(function (action) {
+      select.appendChild(el("option", {value: String(action.points)}, String(action.points)));
+    });
+    var button = el("button", {type: "button", "class": "announce", "data-action": "bid"}, "");
+    function label() {
+      button.textContent = fmt(S.actions.bid, {points: select.value});
+    }
+    select.addEventListener("change", label);
+    label();
+    button.addEventListener("click", function () {
+      act({type: "bid", points: Number(select.value)});
+    });
+    group.appendChild(el("label", {"for": "bid-points"}, S.auction.points));
+    group.appendChild(select);
+    group.appendChild(button);
+    return group;
+  }
+
+  /* The auction so far, or, once it is over, its result: in the deal's line. */
+  function auctionText(view, game) {
+    if (!view.bids) return "";
+    if (view.phase === "bid") {
+      return view.bids.map(function (entry) {
+        return fmt(S.auction.said, {
+          name: seatName(entry.seat, game),
+          what: entry.points === null ? S.auction.passes : String(entry.points),
+        });
+      }).join(" · ");
+    }
+    if (view.bidder === null || view.bidder === undefined) return "";
+    return fmt(S.auction.contract, {points: view.bid, name: seatName(view.bidder, game)});
+  }
+
+  // The cards the player has picked to give back to the Manni, until he confirms.
+  var exchangeChoice = {};
+  var exchangeKey = null;
+
+  function isExchanging(view, game) {
+    return !!view && isPlayer(game) && (view.legal_actions || []).some(function (action) { return action.type === "exchange"; });
+  }
+
+  function exchangeButton(view) {
+    var chosen = Object.keys(exchangeChoice);
+    var limit = view.exchange_limit;
+    var button = el("button", {type: "button", "class": "announce", "data-action": "exchange"},
+      chosen.length ? kit.plural(S.exchange.give, chosen.length) : S.exchange.keep);
+    button.disabled = limit !== undefined && limit !== null && chosen.length > limit;
+    button.addEventListener("click", function () {
+      act({type: "exchange", cards: Object.keys(exchangeChoice)});
+    });
+    return button;
+  }
+
+  /* The hand during the exchange: each card picked or put back with a click, up to the limit. */
+  function exchangeCardButton(card, view) {
+    var button = kit.cardButton(card, true, true, function () {
+      if (exchangeChoice[card]) delete exchangeChoice[card];
+      else if (Object.keys(exchangeChoice).length < view.exchange_limit) exchangeChoice[card] = true;
+      render(current);
+    });
+    button.classList.toggle("is-picked", !!exchangeChoice[card]);
+    button.setAttribute("aria-pressed", exchangeChoice[card] ? "true" : "false");
+    return button;
   }
 
   // --- The partners' questions (parlée) ------------------------------------------------------
@@ -764,7 +862,7 @@
     if (deal.multiplier > 1) notes.push(fmt(S.notes.multiplier, {n: deal.multiplier}));
     // The game's cap on a deal's score (480 in the two-player game), when the deal reached it.
     var cap = game.deal_score_cap;
-    if (cap && deal.complete && Math.max.apply(null, deal.score) === cap) notes.push(fmt(S.notes.cap, {n: cap}));
+    if (cap && deal.complete && deal.score && Math.max.apply(null, deal.score) === cap) notes.push(fmt(S.notes.cap, {n: cap}));
     return notes;
   }
 
@@ -772,7 +870,7 @@
     var totals = [];
     for (var team = 0; team < teamCount; team += 1) totals.push(0);
     view.deals.slice(0, index + 1).forEach(function (deal) {
-      deal.score.forEach(function (score, team) { totals[team] += score; });
+      dealScores(deal).forEach(function (score, team) { totals[team] += score; });
     });
     return totals;
   }
@@ -791,7 +889,9 @@
     var totals = totalsAfter(view, index, game.teams.length);
     var body = $("summary-body");
     body.textContent = "";
-    [["tricks", deal.tricks], ["points", deal.card_points], ["score", deal.score], ["total", totals]].forEach(function (row) {
+    // The rows the game's summary has: Manni counts tricks and plus and minus points only.
+    [["tricks", deal.tricks], ["points", deal.card_points], ["score", deal.score], ["plus", deal.plus],
+     ["minus", deal.minus], ["total", totals]].filter(function (row) { return row[1]; }).forEach(function (row) {
       var line = el("tr");
       line.appendChild(el("th", {scope: "row"}, S.summary_rows[row[0]]));
       teamOrder(game).forEach(function (team) {
@@ -828,7 +928,7 @@
     var deals = view && view.deals ? view.deals : [];
     var commitments = view && view.commitments ? view.commitments : [];
     deals.forEach(function (deal, index) {
-      deal.score.forEach(function (score, team) { totals[team] += score; });
+      dealScores(deal).forEach(function (score, team) { totals[team] += score; });
       var row = el("tr", {"data-deal": String(index)});
       row.appendChild(el("th", {scope: "row"}, String(index + 1)));
       var trump = deal.rolled ? S.rolled_short : deal.blind ? S.blind : deal.trump ? kit.SYMBOLS[deal.trump] : S.no_trump;
@@ -836,7 +936,7 @@
       teamOrder(game).forEach(function (team) {
         var cell = el("td", {"data-team": String(team)});
         if (deal.complete) {
-          cell.appendChild(el("span", {"class": "history-score"}, fmt(S.history_score, {score: deal.score[team], total: totals[team]})));
+          cell.appendChild(el("span", {"class": "history-score"}, fmt(S.history_score, {score: dealScores(deal)[team], total: totals[team]})));
           cell.appendChild(el("span", {"class": "history-points"}, fmt(S.history_points, {points: deal.card_points[team]})));
         } else {
           cell.textContent = S.cut_short;
@@ -1265,7 +1365,7 @@
       row.appendChild(el("th", {scope: "row"}, String(index + 1)));
       row.appendChild(el("td", {"class": "deal-check", "data-check": "checking"}, S.deal_checking));
       teams.forEach(function (team) {
-        var cell = el("td", {"data-team": String(team)}, deal.complete ? "+" + deal.score[team] + " → " : S.cut_short + " ");
+        var cell = el("td", {"data-team": String(team)}, deal.complete ? signed(dealScores(deal)[team]) + " → " : S.cut_short + " ");
         cell.appendChild(el("span", {"class": "replay-deals__total"}, String(deal.totals[team])));
         row.appendChild(cell);
       });
