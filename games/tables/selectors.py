@@ -573,6 +573,16 @@ class MemberGame:
 def _result_label(game: Game, team: int) -> str:
     if game.status == Game.Status.IN_PROGRESS:
         return _("En cours")
+    if game.winner_team is None and game.status == Game.Status.FINISHED:
+        # A game with a loser and no single winner (enchères: every other seat has won), or a
+        # forfeit at three whose two others were level: only the loser lost.
+        loser = game.forfeit_seat
+        if loser is None:
+            variant = game_variant(game=game)
+            loser = getattr(variant.state_from_json(game.state), "loser", None)
+        if loser is None:
+            return _("Sans vainqueur")
+        return _("Défaite") if game_variant(game=game).team_of(loser) == team else _("Victoire")
     if game.winner_team == team:
         return _("Victoire")
     return _("Défaite")

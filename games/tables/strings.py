@@ -180,6 +180,12 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "you_lose": _("Vous perdez la partie."),
         "we_win": _("Nous gagnons la partie !"),
         "we_lose": _("Nous perdons la partie."),
+        # A game with one loser and no single winner (enchères), or a forfeit at three whose two
+        # others are level: the result names the loser.
+        "loser": _("%(name)s perd la partie"),
+        "not_the_loser": _("Vous gagnez : %(name)s perd la partie."),
+        "no_winner": _("Partie terminée sans vainqueur."),
+        "last_below": _("Aux points : %(name)s est le dernier à ne pas avoir atteint %(n)s."),
         "team_us": _("Nous"),
         "team_them": _("Eux"),
         "team_of": _("%(a)s et %(b)s"),

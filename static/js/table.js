@@ -972,7 +972,12 @@
     }
     renderRematch(game);
     if (!isOver) return;
-    if (game.status === "cancelled" || game.winner_team === null || game.winner_team === undefined) {
+    var hasWinner = game.winner_team !== null && game.winner_team !== undefined;
+    if (isFinished && !hasWinner) {
+      renderLoserEnd(view, game);
+      return;
+    }
+    if (game.status === "cancelled" || !hasWinner) {
       $("match-end-title").textContent = S.cancelled;
       $("match-end-reason").textContent = "";
       $("match-end-totals").textContent = "";
@@ -990,6 +995,26 @@
     (game.ladder_points || []).forEach(function (entry) {
       ladder.appendChild(el("li", {}, fmt(entry.delta >= 0 ? S.ladder_won : S.ladder_lost, {ladder: entry.ladder, n: Math.abs(entry.delta)})));
     });
+  }
+
+  /* The end of a match without a single winner: the loser is named (enchères: every other
+   * seat has won; à trois: a forfeit whose two others are level). */
+  function renderLoserEnd(view, game) {
+    var loser = view && view.loser !== null && view.loser !== undefined ? view.loser : game.forfeit_seat;
+    var totals = view ? view.totals : game.teams.map(function () { return 0; });
+    var hasLoser = loser !== null && loser !== undefined;
+    var name = hasLoser ? seatName(loser, game) : "";
+    var title = S.no_winner;
+    if (hasLoser && isPlayer(game)) title = loser === game.your_seat ? S.you_lose : fmt(S.not_the_loser, {name: name});
+    else if (hasLoser) title = fmt(S.loser, {name: name});
+    $("match-end-title").textContent = title;
+    var reason = game.end_reason === "points" ? fmt(S.last_below, {name: name, n: game.target})
+      : fmt(S.end_reasons[game.end_reason] || "", {name: game.forfeit_seat === null ? "" : seatName(game.forfeit_seat, game)});
+    $("match-end-reason").textContent = reason;
+    $("match-end-totals").textContent = fmt(S.final_score, {scores: teamOrder(game).map(function (team) {
+      return teamLabel(team, game) + " " + totals[team];
+    }).join(", ")});
+    $("match-end-history").hidden = false;
   }
 
   function resultTitle(game) {

@@ -68,3 +68,9 @@ def test_leaving_a_trois_table_loses_for_the_seat_alone(alice, bob, carol):
     assert (table.status, table.end_reason, table.forfeit_seat) == ("finished", "left", 2)
     # Every total is 0: the two others are equal, nobody wins.
     assert table.winner_team is None
+    # Each member's history says who lost: the two others did not.
+    labels = {
+        user.username: table_selectors.member_games(user=user)[0].result_label
+        for user in (alice, bob, carol)
+    }
+    assert labels == {"alice": "Victoire", "bob": "Victoire", "carol": "Défaite"}
