@@ -69,12 +69,20 @@ def rules_parlee(request: HttpRequest) -> HttpResponse:
     return render(request, "rules_parlee.html", _partnership_rules_context(has_no_trump=False))
 
 
+def _decision_minutes() -> dict:
+    return {"decision_minutes": max(1, settings.GAME_DECISION_SECONDS // 60)}
+
+
 def rules_a_trois(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "rules_a_trois.html",
-        {"decision_minutes": max(1, settings.GAME_DECISION_SECONDS // 60)},
-    )
+    return render(request, "rules_a_trois.html", _decision_minutes())
+
+
+def rules_encheres(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules_encheres.html", _decision_minutes())
+
+
+def rules_manni(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules_manni.html", _decision_minutes())
 
 
 def favicon(request: HttpRequest) -> HttpResponse:

@@ -83,6 +83,44 @@ PAGES = {
             "one more deal is played",
         ],
     },
+    "/regles/manille-aux-encheres/": {
+        "fr": [
+            "aux enchères",
+            "18 à 68",
+            "24 à 70",
+            "la vole",
+            "demandeur",
+            "un seul joueur",
+            "37</td><td>49</td><td>37",
+        ],
+        "en": [
+            "by auction",
+            "18 to 68",
+            "24 to 70",
+            "la vole",
+            "demandeur",
+            "one player",
+            "37</td><td>49</td><td>37",
+        ],
+    },
+    "/regles/manni/": {
+        "fr": [
+            "Manni",
+            "52 cartes",
+            "nullo",
+            "jusqu'à <strong>7</strong>",
+            "10 points plus",
+            "0, 4, 8",
+        ],
+        "en": [
+            "Manni",
+            "52-card",
+            "nullo",
+            "up to <strong>7</strong>",
+            "10 plus points",
+            "0, 4, 8",
+        ],
+    },
     "/regles/manille-parlee/": {
         "fr": [
             "Manille parlée",
@@ -136,6 +174,8 @@ def test_the_rules_pages_link_to_each_other(client: Client, db) -> None:
             "/regles/manille-francaise/",
             "/regles/manille-parlee/",
             "/regles/manille-a-trois/",
+            "/regles/manille-aux-encheres/",
+            "/regles/manni/",
         ):
             assert f'href="{link}"' in page
 

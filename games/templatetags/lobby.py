@@ -21,6 +21,9 @@ RULES_URL_NAMES = {
     "manille-french": "rules_french",
     "manille-parlee": "rules_parlee",
     "manille-a-trois": "rules_a_trois",
+    "manille-encheres": "rules_encheres",
+    "manille-encheres-3": "rules_encheres",
+    "manni": "rules_manni",
 }
 
 
