@@ -9,16 +9,24 @@ Levels: *facile* a random legal action; *moyen* a club player's rules of thumb (
 *fort* determinized Monte Carlo through the engine's fast core (`strong.py`): a few tenths of a
 second of CPU per decision, so the site runs it off the event loop. The four-player games
 (Flemish and French Manille) have the same three levels in `partnership/`; *Manille à trois*
-has *facile* and *moyen* in `trois/`, its *fort* playing *moyen* (docs/computer.md):
-`choose_action` finds the game of a view through the variant registry.
+has *facile* and *moyen* in `trois/`, its *fort* playing *moyen*; *Manille aux enchères* (at
+four and at three) has its own *facile* and *moyen* in `encheres/`, its *fort* playing *moyen*
+(docs/computer.md). `choose_action` finds the levels of a view's game by its variant name
+(`_LEVELS_BY_VARIANT`), never by its number of seats alone: two games of four seats may play
+nothing alike.
 """
 
 import random
 
+from games.engine import encheres as encheres_engine
+from games.engine import partnership as partnership_engine
+from games.engine import trois as trois_engine
 from games.engine.partnership import QUESTION_TYPES
 from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
 
 from . import medium, strong
+from .encheres import easy as encheres_easy
+from .encheres import medium as encheres_medium
 from .partnership import medium as partnership_medium
 from .partnership import strong as partnership_strong
 from .trois import medium as trois_medium
@@ -34,29 +42,40 @@ def _easy(view: dict, rng: random.Random) -> dict:
     return rng.choice(view["legal_actions"])
 
 
-# The levels of each game, by its number of seats (the registry's `Variant.seat_count`): the
-# two-player game, and the partnership games (Flemish and French Manille share their players:
-# the view names its game, and the rules' differences are the ruleset's values).
-_CHOOSERS = {
-    2: {LEVEL_EASY: _easy, LEVEL_MEDIUM: medium.choose, LEVEL_STRONG: strong.choose},
-    # *Manille à trois*: the strong level plays the medium level's rules of thumb (the fast
-    # core and its playouts are the two- and four-player games'; docs/computer.md).
-    3: {
-        LEVEL_EASY: _easy,
-        LEVEL_MEDIUM: trois_medium.choose,
-        LEVEL_STRONG: trois_medium.choose,
-    },
-    4: {
-        LEVEL_EASY: _easy,
-        LEVEL_MEDIUM: partnership_medium.choose,
-        LEVEL_STRONG: partnership_strong.choose,
-    },
+# The levels of each family of games: the two-player game; the partnership games (Flemish,
+# French muette and parlée share their players: the view names its game, and the rules'
+# differences are the ruleset's values); *Manille à trois*, whose strong level plays the medium
+# level's rules of thumb (the fast core and its playouts are the two- and four-player games');
+# *aux enchères*, the same at four and at three (its strong level plays medium too).
+_TWO_PLAYER_LEVELS = {LEVEL_EASY: _easy, LEVEL_MEDIUM: medium.choose, LEVEL_STRONG: strong.choose}
+_PARTNERSHIP_LEVELS = {
+    LEVEL_EASY: _easy,
+    LEVEL_MEDIUM: partnership_medium.choose,
+    LEVEL_STRONG: partnership_strong.choose,
+}
+_TROIS_LEVELS = {
+    LEVEL_EASY: _easy,
+    LEVEL_MEDIUM: trois_medium.choose,
+    LEVEL_STRONG: trois_medium.choose,
+}
+_ENCHERES_LEVELS = {
+    LEVEL_EASY: encheres_easy.choose,
+    LEVEL_MEDIUM: encheres_medium.choose,
+    LEVEL_STRONG: encheres_medium.choose,
+}
+
+# Every registered game, by its variant name, with the levels of its family.
+_LEVELS_BY_VARIANT = {
+    VARIANT_TWO_PLAYER: _TWO_PLAYER_LEVELS,
+    **{variant: _PARTNERSHIP_LEVELS for variant in partnership_engine.RULESETS},
+    trois_engine.VARIANT: _TROIS_LEVELS,
+    **{variant: _ENCHERES_LEVELS for variant in encheres_engine.RULESETS},
 }
 
 
 def _choosers(view: dict) -> dict:
     """The levels for the game of `view` (a two-player view does not name its game)."""
-    return _CHOOSERS[variant_get(view.get("variant", VARIANT_TWO_PLAYER)).seat_count]
+    return _LEVELS_BY_VARIANT[variant_get(view.get("variant", VARIANT_TWO_PLAYER)).name]
 
 
 def _without_questions(view: dict) -> dict:

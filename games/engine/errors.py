@@ -3,8 +3,9 @@
 Implements game-record.md, section *Replaying* (the error codes shared with the live protocol),
 manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), manille-variants.md,
 *Records of all these variants* (`not_conductor`, `question_limit`: the partners' questions of
-*parlée*), and docs/engine.md, *Verifiable deals* (the two codes of a record whose decks cannot
-be checked: no RuleError, a verification's own).
+*parlée*; `bid_too_low`, `bid_too_high`: the bids of *aux enchères*), and docs/engine.md,
+*Verifiable deals* (the two codes of a record whose decks cannot be checked: no RuleError, a
+verification's own).
 """
 
 NOT_YOUR_TURN = "not_your_turn"
@@ -23,6 +24,10 @@ BLIND_NOT_ALLOWED = "blind_not_allowed"
 # a second question in one turn or any after a `show`.
 NOT_CONDUCTOR = "not_conductor"
 QUESTION_LIMIT = "question_limit"
+# manille-variants.md, *French Manille aux enchères* / *The auction*: a bid below the minimum or
+# not above the highest bid, or above the maximum.
+BID_TOO_LOW = "bid_too_low"
+BID_TOO_HIGH = "bid_too_high"
 
 ERROR_CODES = (
     NOT_YOUR_TURN,
@@ -38,6 +43,8 @@ ERROR_CODES = (
     BLIND_NOT_ALLOWED,
     NOT_CONDUCTOR,
     QUESTION_LIMIT,
+    BID_TOO_LOW,
+    BID_TOO_HIGH,
 )
 
 # A record's verification (`verify_record`, exit 3), never a move's refusal.

@@ -34,6 +34,8 @@ FORFEIT_REASONS = ("timeout", "left")
 # The keys an action may take besides `seat` and `type`.
 SUIT_KEY = "suit"
 CARD_KEY = "card"
+# A bid of *aux enchères* (manille-variants.md): an integer number of points.
+POINTS_KEY = "points"
 
 
 def seat_words(seat_count: int) -> str:
@@ -92,6 +94,13 @@ class ActionShape:
                 raise _malformed(f"unknown card {card!r}: rank 7 8 9 T J Q K A, suit S H D C")
         elif card is not None:
             raise _malformed(f"a {kind} action has no card")
+        points = action.points
+        if POINTS_KEY in self.takes[kind]:
+            # A bool is an int to Python, never a number of points to a record.
+            if type(points) is not int:
+                raise _malformed(f"a {kind} action's points are an integer, not {points!r}")
+        elif points is not None:
+            raise _malformed(f"a {kind} action has no points")
 
     def _check_suit(self, kind: str, suit: object) -> None:
         if SUIT_KEY not in self.takes[kind]:
@@ -123,7 +132,8 @@ class ActionShape:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision of one seat: `seat`, `type`, and the keys its type takes (`suit`, `card`).
+    """One decision of one seat: `seat`, `type`, and the keys its type takes (`suit`, `card`,
+    `points`).
 
     Each game subclasses it with its own `shape`; a badly shaped action cannot be built
     (RuleError `malformed`), and an action of one game is never an action of another.
@@ -133,6 +143,7 @@ class Action:
     type: str
     suit: str | None = None
     card: str | None = None
+    points: int | None = None
 
     shape: ClassVar[ActionShape]
 
@@ -141,7 +152,8 @@ class Action:
 
     @classmethod
     def from_json(cls, obj: object) -> "Action":
-        """Build an action from `{"seat", "type", "suit"?, "card"?}`; other keys are ignored."""
+        """Build an action from `{"seat", "type", "suit"?, "card"?, "points"?}`; other keys are
+        ignored."""
         if not isinstance(obj, dict):
             raise _malformed(f"an action must be a JSON object, not {obj!r}")
         if "seat" not in obj or "type" not in obj:
@@ -149,13 +161,19 @@ class Action:
         missing = cls.shape.missing_key(obj)
         if missing is not None:
             raise _malformed(missing)
-        return cls(seat=obj["seat"], type=obj["type"], suit=obj.get("suit"), card=obj.get("card"))
+        return cls(
+            seat=obj["seat"],
+            type=obj["type"],
+            suit=obj.get("suit"),
+            card=obj.get("card"),
+            points=obj.get("points"),
+        )
 
     def to_json(self) -> dict:
         """Return the action as written in a game record: every key its type takes."""
         result: dict = {"seat": self.seat, "type": self.type}
         for key in self.shape.takes[self.type]:
-            result[key] = self.suit if key == SUIT_KEY else self.card
+            result[key] = getattr(self, key)
         return result
 
 

@@ -4,7 +4,8 @@ Implements game-record.md, *Format* (`variant`), manille-4p.md, *Records*, and d
 *Verifiable deals* (`advance` deals each deck with a salt and its commitment), and
 manille-variants.md, *French Manille parlée* and *Phases and registry* (their registry
 entries): the replay, the site and the computer players look a game up here (`manille-2p`,
-`manille-flemish`, `manille-french`, `manille-parlee`, `manille-a-trois`) and call the same
+`manille-flemish`, `manille-french`, `manille-parlee`, `manille-a-trois`, `manille-encheres`,
+`manille-encheres-3`) and call the same
 functions whatever the game. Everything the site needs to know about a game that differs from
 another (its name, formats and options in words, the words of its phases and buttons, whether
 it is ranked, the deck it deals) is here too, so that the site names no game. A record of a
@@ -18,12 +19,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType, ModuleType
 
-from . import game_record, partnership, trois, two_player_record
+from . import encheres, game_record, partnership, trois, two_player_record
 from . import rules as two_player_rules
 from . import serialization as two_player_serialization
 from . import views as two_player_views
 from .cards import draw_dealer_among, shuffled_deck
 from .commitments import salt_from
+from .encheres import record as encheres_record
+from .encheres import rules as encheres_rules
+from .encheres import serialization as encheres_serialization
+from .encheres import views as encheres_views
 from .errors import MALFORMED, RuleError
 from .formats import FORMAT_FIRST_TO_71, FORMAT_SIX_DEALS
 from .formats import FORMATS as TWO_PLAYER_FORMATS
@@ -44,6 +49,8 @@ __all__ = [
     "EXIT_LEGAL",
     "EXIT_MALFORMED",
     "EXIT_UNVERIFIED",
+    "ENCHERES",
+    "ENCHERES_THREE",
     "FLEMISH",
     "FRENCH",
     "PARLEE",
@@ -125,6 +132,9 @@ class Variant:
     # (*parlée*'s questions: "a question is not a move: the seat still has to play, on the
     # same clock").
     clock_keeping_actions: frozenset[str] = field(default=frozenset(), repr=False)
+    # The match names a loser and no winner: every other seat has won (*aux enchères*, where
+    # `winner` is always null and the winning seats are all but the loser).
+    is_loser_named_only: bool = field(default=False, repr=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -183,7 +193,12 @@ class Variant:
         return seat != other and self.team_of(seat) == self.team_of(other)
 
     def winning_seats(self, state) -> tuple[int, ...] | None:
-        """Return the seats of the winning team (`state.winner` is a team), or None."""
+        """Return the seats of the winning team (`state.winner` is a team), or None; in a game
+        that names a loser only, every seat but the loser once the match is over."""
+        if self.is_loser_named_only:
+            if not state.is_finished or state.loser is None:
+                return None
+            return tuple(seat for seat in self.seats if seat != state.loser)
         return None if state.winner is None else self.teams[state.winner]
 
 
@@ -238,6 +253,7 @@ def _variant(
     replay_action_labels: Mapping[str, str],
     clock_keeping_actions: frozenset[str] = frozenset(),
     deal_deck: Callable | None = None,
+    is_loser_named_only: bool = False,
 ) -> Variant:
     """Return the registry entry of a game: its values, and the functions of its modules, each
     of the same name and shape in every game (`rules`: `deal_start`, `seat_to_act`,
@@ -283,6 +299,7 @@ def _variant(
             {**replay_action_labels, "play": _REPLAY_PLAY, "forfeit": _REPLAY_FORFEIT}
         ),
         clock_keeping_actions=clock_keeping_actions,
+        is_loser_named_only=is_loser_named_only,
     )
 
 
@@ -449,8 +466,60 @@ TROIS = _variant(
     deal_deck=trois.deal_deck,
 )
 
+
+def _encheres_variant(ruleset: encheres.Ruleset, *, label: str) -> Variant:
+    return _variant(
+        name=ruleset.variant,
+        teams=ruleset.teams,
+        formats=encheres.FORMATS,
+        default_format=encheres.DEFAULT_FORMAT,
+        option_defaults={},
+        direction="counter-clockwise",
+        start_match=partial(encheres_rules.new_match, variant=ruleset.variant),
+        rules=encheres_rules,
+        views=encheres_views,
+        serialization=encheres_serialization,
+        record=encheres_record.RECORD_RULES[ruleset.variant],
+        # The ladder is the two-player game's (ladder.md).
+        is_rankable=False,
+        label=label,
+        format_labels={
+            encheres.FORMAT_TO_100: gettext_noop("En 100"),
+            encheres.FORMAT_TO_120: gettext_noop("En 120"),
+            encheres.FORMAT_TO_150: gettext_noop("En 150"),
+        },
+        option_labels={},
+        phase_labels={
+            "bid": gettext_noop("enchérir ou passer"),
+            "trump": gettext_noop("nommer l'atout"),
+        },
+        action_labels={
+            "bid": gettext_noop("Enchérir %(points)s"),
+            "pass": _PASS,
+            "trump": _TRUMP_SUIT,
+        },
+        replay_action_labels={
+            "bid": gettext_noop("%(name)s enchérit %(points)s"),
+            "pass": _REPLAY_PASS,
+            "trump": _REPLAY_TRUMP,
+        },
+        # At three the deck lacks the match's pair of sevens, drawn at the first deal.
+        deal_deck=encheres.deal_deck,
+        is_loser_named_only=True,
+    )
+
+
+# Each for himself, an auction, the highest bidder naming trump: at four and at three.
+ENCHERES = _encheres_variant(encheres.FOUR, label=gettext_noop("Manille aux enchères"))
+ENCHERES_THREE = _encheres_variant(
+    encheres.THREE, label=gettext_noop("Manille aux enchères à trois")
+)
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {variant.name: variant for variant in (TWO_PLAYER, FLEMISH, FRENCH, PARLEE, TROIS)}
+    {
+        variant.name: variant
+        for variant in (TWO_PLAYER, FLEMISH, FRENCH, PARLEE, TROIS, ENCHERES, ENCHERES_THREE)
+    }
 )
 
 

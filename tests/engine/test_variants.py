@@ -15,6 +15,7 @@ from games.engine import (
     shuffled_deck,
     variant_get,
 )
+from games.engine.encheres import Phase as EncheresPhase
 from games.engine.labels import gettext_noop
 from games.engine.partnership import Phase as PartnershipPhase
 from games.engine.partnership import draw_first_dealer as partnership_draw_first_dealer
@@ -87,6 +88,8 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-french": "Manille française",
         "manille-parlee": "Manille parlée",
         "manille-a-trois": "Manille à trois",
+        "manille-encheres": "Manille aux enchères",
+        "manille-encheres-3": "Manille aux enchères à trois",
     }
     assert {name: dict(variant.format_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {"first-to-71": "premier à 71", "six-deals": "6 donnes"},
@@ -98,6 +101,8 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-french": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-parlee": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-a-trois": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
+        "manille-encheres": {"to-100": "En 100", "to-120": "En 120", "to-150": "En 150"},
+        "manille-encheres-3": {"to-100": "En 100", "to-120": "En 120", "to-150": "En 150"},
     }
     assert {name: dict(variant.option_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {},
@@ -105,6 +110,8 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-french": {},
         "manille-parlee": {},
         "manille-a-trois": {"sevens_removed": "Sans une paire de sept (30 cartes)"},
+        "manille-encheres": {},
+        "manille-encheres-3": {},
     }
 
 
@@ -115,6 +122,8 @@ def test_only_the_two_player_game_is_rankable() -> None:
         "manille-french": False,
         "manille-parlee": False,
         "manille-a-trois": False,
+        "manille-encheres": False,
+        "manille-encheres-3": False,
     }
 
 
@@ -135,6 +144,12 @@ def test_each_format_has_its_target_and_its_deal_count() -> None:
         ("manille-parlee", "first-to-44"): (44, None),
         ("manille-a-trois", "first-to-34"): (34, None),
         ("manille-a-trois", "first-to-44"): (44, None),
+        ("manille-encheres", "to-100"): (100, None),
+        ("manille-encheres", "to-120"): (120, None),
+        ("manille-encheres", "to-150"): (150, None),
+        ("manille-encheres-3", "to-100"): (100, None),
+        ("manille-encheres-3", "to-120"): (120, None),
+        ("manille-encheres-3", "to-150"): (150, None),
     }
 
 
@@ -158,12 +173,27 @@ def test_the_turn_line_names_every_phase_a_seat_acts_in() -> None:
         "manille-french": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-parlee": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-a-trois": {"play": "jouer une carte", "dealing": "distribution"},
+        "manille-encheres": {
+            "bid": "enchérir ou passer",
+            "trump": "nommer l'atout",
+            "play": "jouer une carte",
+            "dealing": "distribution",
+        },
+        "manille-encheres-3": {
+            "bid": "enchérir ou passer",
+            "trump": "nommer l'atout",
+            "play": "jouer une carte",
+            "dealing": "distribution",
+        },
     }
     assert set(VARIANTS["manille-2p"].phase_labels) == {
         str(phase) for phase in Phase if phase != "match_over"
     }
     assert set(VARIANTS["manille-flemish"].phase_labels) == {
         str(phase) for phase in PartnershipPhase if phase != "match_over"
+    }
+    assert set(VARIANTS["manille-encheres"].phase_labels) == {
+        str(phase) for phase in EncheresPhase if phase != "match_over"
     }
 
 
@@ -192,6 +222,16 @@ def test_every_announcement_has_its_button() -> None:
             "show": "Montre ton jeu",
         },
         "manille-a-trois": {},
+        "manille-encheres": {
+            "bid": "Enchérir %(points)s",
+            "pass": "Passer",
+            "trump": "Atout %(suit)s",
+        },
+        "manille-encheres-3": {
+            "bid": "Enchérir %(points)s",
+            "pass": "Passer",
+            "trump": "Atout %(suit)s",
+        },
     }
 
 
@@ -232,6 +272,20 @@ def test_the_replay_tells_every_action_of_the_game() -> None:
             "play": "%(name)s joue %(card)s",
             "forfeit": "%(name)s perd par forfait",
         },
+        "manille-encheres": {
+            "bid": "%(name)s enchérit %(points)s",
+            "pass": "%(name)s passe",
+            "trump": "%(name)s choisit l'atout %(suit)s",
+            "play": "%(name)s joue %(card)s",
+            "forfeit": "%(name)s perd par forfait",
+        },
+        "manille-encheres-3": {
+            "bid": "%(name)s enchérit %(points)s",
+            "pass": "%(name)s passe",
+            "trump": "%(name)s choisit l'atout %(suit)s",
+            "play": "%(name)s joue %(card)s",
+            "forfeit": "%(name)s perd par forfait",
+        },
     }
 
 
@@ -240,7 +294,16 @@ def test_the_marker_leaves_a_msgid_as_it_is() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["manille-2p", "manille-flemish", "manille-french", "manille-parlee", "manille-a-trois"]
+    "name",
+    [
+        "manille-2p",
+        "manille-flemish",
+        "manille-french",
+        "manille-parlee",
+        "manille-a-trois",
+        "manille-encheres",
+        "manille-encheres-3",
+    ],
 )
 def test_every_first_dealer_draw_has_the_same_shape(name: str) -> None:
     variant = variant_get(name)

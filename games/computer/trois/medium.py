@@ -33,18 +33,21 @@ class _Table:
 
     def __init__(self, view: dict) -> None:
         self.seat = view["seat"]
+        # Three at *à trois* (a view cut down to its cards says nothing else); *aux enchères*
+        # reuses these rules of thumb at four too.
+        self.seat_count = seat_count = len(view.get("hand_counts") or range(SEAT_COUNT))
         self.trump = view["trump"]
         self.hand = list(view["hand"])
         played = [(entry["seat"], entry["card"]) for entry in view["plays"]]
         removed = set(view.get("removed") or ())
         seen = set(self.hand) | {card for _seat, card in played} | removed
         self.outside = [card for card in CARDS if card not in seen]
-        self.voids: list[set[str]] = [set() for _seat in range(SEAT_COUNT)]
-        for start in range(0, len(played), SEAT_COUNT):
-            self._learn(played[start : start + SEAT_COUNT])
+        self.voids: list[set[str]] = [set() for _seat in range(seat_count)]
+        for start in range(0, len(played), seat_count):
+            self._learn(played[start : start + seat_count])
         self.trick = [(entry["seat"], entry["card"]) for entry in view["trick"]]
         self.still_to_play = [
-            (self.seat + step) % SEAT_COUNT for step in range(1, SEAT_COUNT - len(self.trick))
+            (self.seat + step) % seat_count for step in range(1, seat_count - len(self.trick))
         ]
 
     def _learn(self, trick: list[tuple[int, str]]) -> None:
@@ -112,7 +115,7 @@ def _follow(table: _Table, cards: list[str]) -> str:
 
 def _lead(table: _Table, cards: list[str]) -> str:
     trump = table.trump
-    others = [seat for seat in range(SEAT_COUNT) if seat != table.seat]
+    others = [seat for seat in range(table.seat_count) if seat != table.seat]
     masters = [
         card
         for card in cards
