@@ -285,8 +285,13 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
     view = None
     trick = None
     score_cap = None
+    winning_seats = None if game.winner_team is None else list(variant.teams[game.winner_team])
     if game.state is not None:
         state = variant.state_from_json(game.state)
+        if state.is_finished:
+            # Enchères names a loser only: every other seat has won (the registry says which).
+            seats_won = variant.winning_seats(state)
+            winning_seats = None if seats_won is None else list(seats_won)
         view = variant.player_view(state, seat) if seat is not None else variant.public_view(state)
         trick = completed_trick(variant, state)
         score_cap = state.scoring.maximum_score
@@ -321,9 +326,7 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "deadline": game.deadline.isoformat() if game.deadline else None,
             "seconds_left": seconds_left,
             "winner_team": game.winner_team,
-            "winning_seats": (
-                None if game.winner_team is None else list(variant.teams[game.winner_team])
-            ),
+            "winning_seats": winning_seats,
             # The one winning seat of a game of single seats (None between partners).
             "winner_seat": game.winner_seat,
             "end_reason": game.end_reason or None,

@@ -79,7 +79,7 @@ def hidden_from(state, seat: int | None) -> set[str]:
     }
     if str(state.phase) == "play" and getattr(deal, "talon", None):
         hidden |= set(deal.talon)
-    return hidden - {deal.turned_up}
+    return hidden - {getattr(deal, "turned_up", None)}
 
 
 def shown_now(frame: dict) -> set[str]:
@@ -144,6 +144,8 @@ async def watch(socket, frames: list) -> dict:
         ("manille-parlee", "first-to-34", {}),
         # Three seats, each for himself, with the talon nobody sees before the deal's end.
         ("manille-a-trois", "first-to-34", {"sevens_removed": False}),
+        # Each for himself, an auction first; the match ends on its last seat below 100.
+        ("manille-encheres", "to-100", {}),
     ],
 )
 async def test_a_whole_match_with_two_members_and_two_computers(
