@@ -3,8 +3,8 @@
 Implements game-record.md, section *Replaying* (the error codes shared with the live protocol),
 manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), manille-variants.md,
 *Records of all these variants* (`not_conductor`, `question_limit`: the partners' questions of
-*parlée*), and docs/engine.md, *Verifiable deals* (the two codes of a record whose decks cannot
-be checked: no RuleError, a verification's own).
+*parlée*; `exchange_limit`: Manni's exchange), and docs/engine.md, *Verifiable deals* (the two
+codes of a record whose decks cannot be checked: no RuleError, a verification's own).
 """
 
 NOT_YOUR_TURN = "not_your_turn"
@@ -23,6 +23,8 @@ BLIND_NOT_ALLOWED = "blind_not_allowed"
 # a second question in one turn or any after a `show`.
 NOT_CONDUCTOR = "not_conductor"
 QUESTION_LIMIT = "question_limit"
+# manille-variants.md, *Manni* / *The exchange*: more cards than the seat may exchange.
+EXCHANGE_LIMIT = "exchange_limit"
 
 ERROR_CODES = (
     NOT_YOUR_TURN,
@@ -38,6 +40,7 @@ ERROR_CODES = (
     BLIND_NOT_ALLOWED,
     NOT_CONDUCTOR,
     QUESTION_LIMIT,
+    EXCHANGE_LIMIT,
 )
 
 # A record's verification (`verify_record`, exit 3), never a move's refusal.

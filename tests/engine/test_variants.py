@@ -87,6 +87,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-french": "Manille française",
         "manille-parlee": "Manille parlée",
         "manille-a-trois": "Manille à trois",
+        "manni": "Manni",
     }
     assert {name: dict(variant.format_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {"first-to-71": "premier à 71", "six-deals": "6 donnes"},
@@ -98,6 +99,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-french": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-parlee": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-a-trois": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
+        "manni": {"manni-10": "Premier à 10 points plus"},
     }
     assert {name: dict(variant.option_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {},
@@ -105,6 +107,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-french": {},
         "manille-parlee": {},
         "manille-a-trois": {"sevens_removed": "Sans une paire de sept (30 cartes)"},
+        "manni": {},
     }
 
 
@@ -115,6 +118,7 @@ def test_only_the_two_player_game_is_rankable() -> None:
         "manille-french": False,
         "manille-parlee": False,
         "manille-a-trois": False,
+        "manni": False,
     }
 
 
@@ -135,6 +139,8 @@ def test_each_format_has_its_target_and_its_deal_count() -> None:
         ("manille-parlee", "first-to-44"): (44, None),
         ("manille-a-trois", "first-to-34"): (34, None),
         ("manille-a-trois", "first-to-44"): (44, None),
+        # Manni's target is in plus points, the score deciding (manille-variants.md, *Manni*).
+        ("manni", "manni-10"): (10, None),
     }
 
 
@@ -158,6 +164,11 @@ def test_the_turn_line_names_every_phase_a_seat_acts_in() -> None:
         "manille-french": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-parlee": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-a-trois": {"play": "jouer une carte", "dealing": "distribution"},
+        "manni": {
+            "exchange": "échanger avec le Manni",
+            "play": "jouer une carte",
+            "dealing": "distribution",
+        },
     }
     assert set(VARIANTS["manille-2p"].phase_labels) == {
         str(phase) for phase in Phase if phase != "match_over"
@@ -192,6 +203,7 @@ def test_every_announcement_has_its_button() -> None:
             "show": "Montre ton jeu",
         },
         "manille-a-trois": {},
+        "manni": {"exchange": "Échanger"},
     }
 
 
@@ -229,6 +241,11 @@ def test_the_replay_tells_every_action_of_the_game() -> None:
             "forfeit": "%(name)s perd par forfait",
         },
         "manille-a-trois": {
+            "play": "%(name)s joue %(card)s",
+            "forfeit": "%(name)s perd par forfait",
+        },
+        "manni": {
+            "exchange": "%(name)s échange %(n)s cartes",
             "play": "%(name)s joue %(card)s",
             "forfeit": "%(name)s perd par forfait",
         },

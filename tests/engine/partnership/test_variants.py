@@ -8,13 +8,14 @@ from games.engine.record import replay_record as record_replay_record
 from games.engine.variants import replay_record
 
 
-def test_the_registry_holds_the_five_games() -> None:
+def test_the_registry_holds_the_six_games() -> None:
     assert list(VARIANTS) == [
         "manille-2p",
         "manille-flemish",
         "manille-french",
         "manille-parlee",
         "manille-a-trois",
+        "manni",
     ]
     assert [
         (variant.seat_count, variant.teams, variant.default_format, variant.direction)
@@ -25,6 +26,7 @@ def test_the_registry_holds_the_five_games() -> None:
         (4, ((0, 2), (1, 3)), "first-to-34", "counter-clockwise"),
         (4, ((0, 2), (1, 3)), "first-to-34", "counter-clockwise"),
         (3, ((0,), (1,), (2,)), "first-to-34", "counter-clockwise"),
+        (3, ((0,), (1,), (2,)), "manni-10", "clockwise"),
     ]
     assert VARIANTS["manille-flemish"].formats == ("boom-101", "boom-61", "boompje-12")
     assert dict(VARIANTS["manille-flemish"].option_defaults) == {"blind": False, "mee_tegen": True}
@@ -33,6 +35,8 @@ def test_the_registry_holds_the_five_games() -> None:
     assert dict(VARIANTS["manille-parlee"].option_defaults) == {}
     assert VARIANTS["manille-a-trois"].formats == ("first-to-34", "first-to-44")
     assert dict(VARIANTS["manille-a-trois"].option_defaults) == {"sevens_removed": True}
+    assert VARIANTS["manni"].formats == ("manni-10",)
+    assert dict(VARIANTS["manni"].option_defaults) == {}
 
 
 def test_partners_and_teams_by_seat() -> None:
@@ -57,7 +61,7 @@ def test_an_unknown_variant_is_malformed() -> None:
     assert (caught.value.code, caught.value.message) == (
         "malformed",
         "unknown variant 'manille-4p': one of manille-2p, manille-flemish, "
-        "manille-french, manille-parlee, manille-a-trois",
+        "manille-french, manille-parlee, manille-a-trois, manni",
     )
 
 
