@@ -38,6 +38,7 @@ from .partnership import record as partnership_record
 from .partnership import rules as partnership_rules
 from .partnership import serialization as partnership_serialization
 from .partnership import views as partnership_views
+from .tricks import trick_winner
 from .trois import record as trois_record
 from .trois import rules as trois_rules
 from .trois import serialization as trois_serialization
@@ -130,6 +131,9 @@ class Variant:
     # (*parlée*'s questions: "a question is not a move: the seat still has to play, on the
     # same clock").
     clock_keeping_actions: frozenset[str] = field(default=frozenset(), repr=False)
+    # (trick: (seat, card) pairs in order, the deal's summary) -> the seat that took it: how
+    # the site names the winner of a deal's last trick once the next deal is dealt.
+    trick_winner: Callable = field(default=None, repr=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -205,6 +209,11 @@ def _first_dealer_draw(seat_count: int) -> Callable:
     return draw
 
 
+def _trick_winner_of_32_cards(trick, summary) -> int:
+    """Return the seat that took `trick` in a deal of the 32 Manille cards (`summary.trump`)."""
+    return trick_winner(trick, summary.trump)
+
+
 def _deal_the_32_cards(state, rng: random.Random) -> list[str]:
     """Return the 32 cards shuffled and cut, whatever the match (every game but *à trois*)."""
     return shuffled_deck(rng)
@@ -244,6 +253,7 @@ def _variant(
     clock_keeping_actions: frozenset[str] = frozenset(),
     deal_deck: Callable | None = None,
     draw_first_dealer: Callable | None = None,
+    trick_winner: Callable | None = None,
 ) -> Variant:
     """Return the registry entry of a game: its values, and the functions of its modules, each
     of the same name and shape in every game (`rules`: `deal_start`, `seat_to_act`,
@@ -251,7 +261,8 @@ def _variant(
     `player_view`, `public_view`; `serialization`: `state_to_json`, `state_from_json`; its
     `RecordRules`). The labels every game shares (the dealing and the cards on the turn line,
     a card played and a forfeit in the replay) are added here. `deal_deck` and
-    `draw_first_dealer` default to the 32 Manille cards (Manni has its 52)."""
+    `draw_first_dealer` and `trick_winner` default to the 32 Manille cards (Manni has its
+    52)."""
     seat_count = record.seat_count
     return Variant(
         name=name,
@@ -292,6 +303,7 @@ def _variant(
             {**replay_action_labels, "play": _REPLAY_PLAY, "forfeit": _REPLAY_FORFEIT}
         ),
         clock_keeping_actions=clock_keeping_actions,
+        trick_winner=_trick_winner_of_32_cards if trick_winner is None else trick_winner,
     )
 
 
@@ -458,6 +470,12 @@ TROIS = _variant(
     deal_deck=trois.deal_deck,
 )
 
+
+def _manni_trick_winner(trick, summary) -> int:
+    """Return the seat that took `trick` in a Manni deal: its 52 cards, the ace low in nullo."""
+    return manni.trick_winner(trick, summary.contract, summary.trump)
+
+
 # Three seats each for himself with 52 cards: the cut card names the contract, each seat
 # exchanges with the Manni, then plays; its deck and its draw for the first dealer are its own
 # (the ace high).
@@ -483,6 +501,7 @@ MANNI = _variant(
     replay_action_labels={"exchange": gettext_noop("%(name)s échange %(n)s cartes")},
     deal_deck=manni.deal_deck,
     draw_first_dealer=partial(manni.draw_first_dealer, seats=tuple(range(manni.SEAT_COUNT))),
+    trick_winner=_manni_trick_winner,
 )
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType(

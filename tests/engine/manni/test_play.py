@@ -1,10 +1,13 @@
 """Play: d+1 leads, follow suit only, the trick to the highest trump else the highest card of
 the led suit in the contract's order (the ace low in nullo); the order of the errors."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from games.engine import RuleError
 from games.engine.manni import Action, apply, legal_actions, trick_winner
+from games.engine.variants import variant_get
 
 from .positions import dealt, deck_with_cut, position, without_exchanges
 
@@ -90,3 +93,13 @@ def test_a_whole_deal_is_twelve_tricks_of_three():
     assert plays == 36
     assert sum(state.progress.summaries[0].tricks) == 12
     assert state.phase == "dealing" and state.dealer == 1
+
+
+def test_the_registry_names_the_winner_of_a_deals_last_trick_by_its_summary():
+    manni = variant_get("manni")
+    trick = ((0, "AH"), (1, "2H"), (2, "KS"))
+    nullo = SimpleNamespace(contract="nullo", trump=None)
+    spades = SimpleNamespace(contract="trump", trump="S")
+
+    assert (manni.trick_winner(trick, nullo), manni.trick_winner(trick, spades)) == (1, 2)
+    assert variant_get("manille-a-trois").trick_winner(((0, "AH"), (1, "TH")), spades) == 1
