@@ -38,7 +38,7 @@ WORKER = textwrap.dedent(
         state = engine.deal_start(state, engine.shuffled_deck(random.Random(1)))
         view = engine.player_view(state, engine.seat_to_act(state))
         for seed in (1, 2):
-            turns._decide("moyen", view, seed=seed)
+            turns._decide("moyen", view, seed=seed, is_legal=lambda action: False)
         worker_process_shutdown.send(sender=None, pid=os.getpid(), exitcode=0)
         os._exit(0)
     os.waitpid(child, 0)

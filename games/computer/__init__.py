@@ -19,11 +19,13 @@ nothing alike.
 import random
 
 from games.engine import encheres as encheres_engine
+from games.engine import manni as manni_engine
 from games.engine import partnership as partnership_engine
 from games.engine import trois as trois_engine
 from games.engine.partnership import QUESTION_TYPES
 from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
 
+from . import manni as manni_levels
 from . import medium, strong
 from .encheres import easy as encheres_easy
 from .encheres import medium as encheres_medium
@@ -70,6 +72,8 @@ _LEVELS_BY_VARIANT = {
     **{variant: _PARTNERSHIP_LEVELS for variant in partnership_engine.RULESETS},
     trois_engine.VARIANT: _TROIS_LEVELS,
     **{variant: _ENCHERES_LEVELS for variant in encheres_engine.RULESETS},
+    # Manni's own levels (fort plays moyen: no playouts for Manni yet).
+    manni_engine.VARIANT: manni_levels.CHOOSERS,
 }
 
 

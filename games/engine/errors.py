@@ -3,9 +3,9 @@
 Implements game-record.md, section *Replaying* (the error codes shared with the live protocol),
 manille-4p.md, *Records* (`options_not_allowed`, `blind_not_allowed`), manille-variants.md,
 *Records of all these variants* (`not_conductor`, `question_limit`: the partners' questions of
-*parlée*; `bid_too_low`, `bid_too_high`: the bids of *aux enchères*), and docs/engine.md,
-*Verifiable deals* (the two codes of a record whose decks cannot be checked: no RuleError, a
-verification's own).
+*parlée*; `bid_too_low`, `bid_too_high`: the bids of *aux enchères*; `exchange_limit`: Manni's
+exchange), and docs/engine.md, *Verifiable deals* (the two codes of a record whose decks cannot
+be checked: no RuleError, a verification's own).
 """
 
 NOT_YOUR_TURN = "not_your_turn"
@@ -28,6 +28,8 @@ QUESTION_LIMIT = "question_limit"
 # not above the highest bid, or above the maximum.
 BID_TOO_LOW = "bid_too_low"
 BID_TOO_HIGH = "bid_too_high"
+# manille-variants.md, *Manni* / *The exchange*: more cards than the seat may exchange.
+EXCHANGE_LIMIT = "exchange_limit"
 
 ERROR_CODES = (
     NOT_YOUR_TURN,
@@ -45,6 +47,7 @@ ERROR_CODES = (
     QUESTION_LIMIT,
     BID_TOO_LOW,
     BID_TOO_HIGH,
+    EXCHANGE_LIMIT,
 )
 
 # A record's verification (`verify_record`, exit 3), never a move's refusal.

@@ -5,7 +5,7 @@ Implements game-record.md, *Format* (`variant`), manille-4p.md, *Records*, and d
 manille-variants.md, *French Manille parlée* and *Phases and registry* (their registry
 entries): the replay, the site and the computer players look a game up here (`manille-2p`,
 `manille-flemish`, `manille-french`, `manille-parlee`, `manille-a-trois`, `manille-encheres`,
-`manille-encheres-3`) and call the same
+`manille-encheres-3`, `manni`) and call the same
 functions whatever the game. Everything the site needs to know about a game that differs from
 another (its name, formats and options in words, the words of its phases and buttons, whether
 it is ranked, the deck it deals) is here too, so that the site names no game. A record of a
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType, ModuleType
 
-from . import encheres, game_record, partnership, trois, two_player_record
+from . import encheres, game_record, manni, partnership, trois, two_player_record
 from . import rules as two_player_rules
 from . import serialization as two_player_serialization
 from . import views as two_player_views
@@ -34,11 +34,16 @@ from .formats import FORMAT_FIRST_TO_71, FORMAT_SIX_DEALS
 from .formats import FORMATS as TWO_PLAYER_FORMATS
 from .game_record import EXIT_ILLEGAL, EXIT_LEGAL, EXIT_MALFORMED, EXIT_UNVERIFIED, RecordRules
 from .labels import gettext_noop
+from .manni import record as manni_record
+from .manni import rules as manni_rules
+from .manni import serialization as manni_serialization
+from .manni import views as manni_views
 from .match import MatchFormat
 from .partnership import record as partnership_record
 from .partnership import rules as partnership_rules
 from .partnership import serialization as partnership_serialization
 from .partnership import views as partnership_views
+from .tricks import trick_winner
 from .trois import record as trois_record
 from .trois import rules as trois_rules
 from .trois import serialization as trois_serialization
@@ -53,6 +58,7 @@ __all__ = [
     "ENCHERES_THREE",
     "FLEMISH",
     "FRENCH",
+    "MANNI",
     "PARLEE",
     "TROIS",
     "TWO_PLAYER",
@@ -135,6 +141,9 @@ class Variant:
     # The match names a loser and no winner: every other seat has won (*aux enchères*, where
     # `winner` is always null and the winning seats are all but the loser).
     is_loser_named_only: bool = field(default=False, repr=False)
+    # (trick: (seat, card) pairs in order, the deal's summary) -> the seat that took it: how
+    # the site names the winner of a deal's last trick once the next deal is dealt.
+    trick_winner: Callable = field(default=None, repr=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -215,6 +224,11 @@ def _first_dealer_draw(seat_count: int) -> Callable:
     return draw
 
 
+def _trick_winner_of_32_cards(trick, summary) -> int:
+    """Return the seat that took `trick` in a deal of the 32 Manille cards (`summary.trump`)."""
+    return trick_winner(trick, summary.trump)
+
+
 def _deal_the_32_cards(state, rng: random.Random) -> list[str]:
     """Return the 32 cards shuffled and cut, whatever the match (every game but *à trois*)."""
     return shuffled_deck(rng)
@@ -254,13 +268,17 @@ def _variant(
     clock_keeping_actions: frozenset[str] = frozenset(),
     deal_deck: Callable | None = None,
     is_loser_named_only: bool = False,
+    draw_first_dealer: Callable | None = None,
+    trick_winner: Callable | None = None,
 ) -> Variant:
     """Return the registry entry of a game: its values, and the functions of its modules, each
     of the same name and shape in every game (`rules`: `deal_start`, `seat_to_act`,
     `legal_actions`, `apply`, `forfeit`, `hidden_hand_seats`, `server_action`; `views`:
     `player_view`, `public_view`; `serialization`: `state_to_json`, `state_from_json`; its
     `RecordRules`). The labels every game shares (the dealing and the cards on the turn line,
-    a card played and a forfeit in the replay) are added here."""
+    a card played and a forfeit in the replay) are added here. `deal_deck` and
+    `draw_first_dealer` and `trick_winner` default to the 32 Manille cards (Manni has its
+    52)."""
     seat_count = record.seat_count
     return Variant(
         name=name,
@@ -284,7 +302,9 @@ def _variant(
         record_from_state=record.record_from_state,
         replay_document=record.replay_document,
         action_from_json=record.action_class.from_json,
-        draw_first_dealer=_first_dealer_draw(seat_count),
+        draw_first_dealer=(
+            _first_dealer_draw(seat_count) if draw_first_dealer is None else draw_first_dealer
+        ),
         verify_document=record.verify_document,
         server_action=rules.server_action,
         deal_deck=_deal_the_32_cards if deal_deck is None else deal_deck,
@@ -300,6 +320,7 @@ def _variant(
         ),
         clock_keeping_actions=clock_keeping_actions,
         is_loser_named_only=is_loser_named_only,
+        trick_winner=_trick_winner_of_32_cards if trick_winner is None else trick_winner,
     )
 
 
@@ -515,10 +536,52 @@ ENCHERES_THREE = _encheres_variant(
     encheres.THREE, label=gettext_noop("Manille aux enchères à trois")
 )
 
+def _manni_trick_winner(trick, summary) -> int:
+    """Return the seat that took `trick` in a Manni deal: its 52 cards, the ace low in nullo."""
+    return manni.trick_winner(trick, summary.contract, summary.trump)
+
+
+# Three seats each for himself with 52 cards: the cut card names the contract, each seat
+# exchanges with the Manni, then plays; its deck and its draw for the first dealer are its own
+# (the ace high).
+MANNI = _variant(
+    name=manni.VARIANT,
+    teams=manni.TEAMS,
+    formats=manni.FORMATS,
+    default_format=manni.DEFAULT_FORMAT,
+    option_defaults=manni.OPTION_DEFAULTS,
+    direction="clockwise",
+    start_match=manni_rules.new_match,
+    rules=manni_rules,
+    views=manni_views,
+    serialization=manni_serialization,
+    record=manni_record.RECORD_RULES,
+    # The ladder is the two-player game's (ladder.md).
+    is_rankable=False,
+    label=gettext_noop("Manni"),
+    format_labels={manni.DEFAULT_FORMAT: gettext_noop("Premier à 10 points plus")},
+    option_labels={},
+    phase_labels={"exchange": gettext_noop("échanger avec le Manni")},
+    action_labels={"exchange": gettext_noop("Échanger")},
+    replay_action_labels={"exchange": gettext_noop("%(name)s échange %(n)s cartes")},
+    deal_deck=manni.deal_deck,
+    draw_first_dealer=partial(manni.draw_first_dealer, seats=tuple(range(manni.SEAT_COUNT))),
+    trick_winner=_manni_trick_winner,
+)
+
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         variant.name: variant
-        for variant in (TWO_PLAYER, FLEMISH, FRENCH, PARLEE, TROIS, ENCHERES, ENCHERES_THREE)
+        for variant in (
+            TWO_PLAYER,
+            FLEMISH,
+            FRENCH,
+            PARLEE,
+            TROIS,
+            ENCHERES,
+            ENCHERES_THREE,
+            MANNI,
+        )
     }
 )
 

@@ -8,9 +8,11 @@ changes nothing.
 
 import logging
 from datetime import datetime, timedelta
+from functools import partial
 
 from cartomaniak import metrics
 from games import computer
+from games.engine.errors import RuleError
 from games.errors import GameError
 from games.models import Game
 from games.tables.selectors import game_get, game_variant
@@ -47,7 +49,12 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
     if not view.get("legal_actions"):
         return False
     level = game.player_at(seat).computer_level
-    action = _decide(level, view, seed=turn_seed(game_id, version, "decision"))
+    action = _decide(
+        level,
+        view,
+        seed=turn_seed(game_id, version, "decision"),
+        is_legal=partial(_is_legal, variant, state, seat),
+    )
     try:
         game_computer_act(
             game_id=game_id, seat=seat, action=dict(action), expected_version=version, now=now
@@ -59,13 +66,24 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
     return True
 
 
+def _is_legal(variant, state, seat: int, action: dict) -> bool:
+    """Tell whether the rules accept `action` from `seat` now: for a decision the view lists as
+    a template only (Manni's exchange: any set of cards within the limit), asked of the engine
+    itself (pure, nothing stored)."""
+    try:
+        variant.apply(state, variant.action_from_json({**action, "seat": seat}))
+    except RuleError:
+        return False
+    return True
+
+
 @metrics.decision_timed
-def _decide(level: str, view: dict, *, seed: int) -> dict:
+def _decide(level: str, view: dict, *, seed: int, is_legal) -> dict:
     """Ask the level for a legal action; if it fails or answers something illegal, the easy
     level answers instead (logged): a bug in a strong player must not forfeit the member's game."""
     try:
         action = computer.choose_action(level, view, seed=seed)
-        if action not in view["legal_actions"]:
+        if action not in view["legal_actions"] and not is_legal(action):
             raise ValueError(f"not one of the legal actions: {action!r}")
         return action
     except Exception:

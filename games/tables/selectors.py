@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine.errors import RuleError
-from games.engine.tricks import trick_winner
 from games.engine.variants import Variant, replay_record, variant_get
 from games.errors import GameError
 from games.models import Game, GameConnection, RematchOffer, Seat
@@ -215,7 +214,8 @@ def completed_trick(variant: Variant, state) -> dict | None:
     return {
         "key": f"{len(records)}-{sum(summary.tricks)}",
         "cards": [{"seat": seat, "card": card} for seat, card in cards],
-        "winner": trick_winner(cards, summary.trump),
+        # The game's own rule: Manni's 52 cards, its ace low in nullo.
+        "winner": variant.trick_winner(cards, summary),
     }
 
 
@@ -294,7 +294,9 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             winning_seats = None if seats_won is None else list(seats_won)
         view = variant.player_view(state, seat) if seat is not None else variant.public_view(state)
         trick = completed_trick(variant, state)
-        score_cap = state.scoring.maximum_score
+        # Manni counts tricks, not card points: no `Scoring`, no cap on a deal.
+        scoring = getattr(state, "scoring", None)
+        score_cap = None if scoring is None else scoring.maximum_score
     seconds_left = None
     if game.deadline is not None and game.is_in_progress:
         seconds_left = max(0, int((game.deadline - now).total_seconds() + 0.999))

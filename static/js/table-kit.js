@@ -8,6 +8,7 @@
   "use strict";
 
   var SYMBOLS = {S: "♠", H: "♥", D: "♦", C: "♣"};
+  var DRAWN_RANKS = "789TJQKA";
   var RANK_LABELS = {T: "10"};
 
   function tableKit(S, options) {
@@ -61,7 +62,8 @@
     function fillFace(node, card) {
       node.classList.add("card", "suit-" + card[1]);
       node.setAttribute("data-card", card);
-      if (hasCardImages) {
+      // The drawn faces are the 32 Manille cards; Manni's 2 to 6 are a large pip and the corners.
+      if (hasCardImages && DRAWN_RANKS.indexOf(card[0]) >= 0) {
         node.classList.add("has-image");
         node.appendChild(el("img", {src: cardsUrl + card + ".svg", alt: "", draggable: "false"}));
       } else {

@@ -466,6 +466,8 @@
     turned.className = "turned-up";
     if (!view || view.phase === "dealing") return;
     var trump = trumpText(view);
+    // A contract without trump (Manni's nullo and no-trump) is known from the cut.
+    if (!trump && view.contract) trump = S.no_trump;
     if (!trump && !view.turned_up) trump = S.no_trump_yet;
     trumpNode.textContent = trump;
     if (view.trump && !view.rolled && !view.no_trump && !view.blind) trumpNode.classList.add("suit-" + view.trump);
@@ -857,7 +859,12 @@
       var winner = deal.tricks.indexOf(Math.max.apply(null, deal.tricks));
       notes.push(game.teams[winner] && game.teams[winner].length > 1 ? S.notes.capot_team : S.notes.capot);
     }
-    if (deal.complete && deal.card_points.every(function (points) { return points === 30; })) notes.push(S.notes.tie);
+    if (deal.complete && deal.card_points && deal.card_points.every(function (points) { return points === 30; })) notes.push(S.notes.tie);
+    if (deal.contract) notes.push(S.contracts[deal.contract] || deal.contract);
+    if (deal.cut) notes.push(fmt(S.cut, {card: kit.cardLabel(deal.cut)}));
+    if (deal.bidder !== null && deal.bidder !== undefined) {
+      notes.push(fmt(S.auction.contract, {points: deal.bid, name: seatName(deal.bidder, game)}));
+    }
     if (deal.doubled_by_tie) notes.push(S.notes.doubled_by_tie);
     if (deal.multiplier > 1) notes.push(fmt(S.notes.multiplier, {n: deal.multiplier}));
     // The game's cap on a deal's score (480 in the two-player game), when the deal reached it.
@@ -932,12 +939,17 @@
       var row = el("tr", {"data-deal": String(index)});
       row.appendChild(el("th", {scope: "row"}, String(index + 1)));
       var trump = deal.rolled ? S.rolled_short : deal.blind ? S.blind : deal.trump ? kit.SYMBOLS[deal.trump] : S.no_trump;
-      row.appendChild(el("td", {"class": "history-trump"}, trump + " ×" + deal.multiplier + (deal.capot ? " · " + S.capot_short : "")));
+      // Manni has a contract and no multiplier; a nullo deal has no trump either.
+      var multiplier = deal.multiplier ? " ×" + deal.multiplier : "";
+      row.appendChild(el("td", {"class": "history-trump"}, trump + multiplier + (deal.capot ? " · " + S.capot_short : "")));
       teamOrder(game).forEach(function (team) {
         var cell = el("td", {"data-team": String(team)});
         if (deal.complete) {
           cell.appendChild(el("span", {"class": "history-score"}, fmt(S.history_score, {score: dealScores(deal)[team], total: totals[team]})));
-          cell.appendChild(el("span", {"class": "history-points"}, fmt(S.history_points, {points: deal.card_points[team]})));
+          // The card points, or in a game of tricks alone (Manni) the tricks.
+          cell.appendChild(el("span", {"class": "history-points"}, deal.card_points
+            ? fmt(S.history_points, {points: deal.card_points[team]})
+            : kit.plural(S.tricks_count, deal.tricks[team])));
         } else {
           cell.textContent = S.cut_short;
         }
@@ -1193,19 +1205,24 @@
       if (trick && trick.key !== shownTrickKey && current.view) {
         shownTrickKey = trick.key;
         isHolding = true;
+        // The end of the pause is set before drawing: a drawing that fails must not leave the
+        // table held for ever (the next frame draws it again).
+        setTimeout(function () {
+          isHolding = false;
+          try {
+            // A newer frame waiting in the queue replaces this one at once.
+            if (!queue.length) render(current);
+            afterRender(current);
+          } finally {
+            pump();
+          }
+        }, TRICK_HOLD_MS);
         render(frame, trick);
         // The trick slides to its winner in the last moments of the pause.
         var side = placeOf(trick.winner, frame.game);
         setTimeout(function () {
           $("trick").classList.add("goes-" + side);
         }, TRICK_HOLD_MS - 300);
-        setTimeout(function () {
-          isHolding = false;
-          // A newer frame waiting in the queue replaces this one at once.
-          if (!queue.length) render(current);
-          afterRender(current);
-          pump();
-        }, TRICK_HOLD_MS);
         return;
       }
       if (trick) shownTrickKey = trick.key;
@@ -1411,6 +1428,8 @@
       name: seatName(action.seat, game),
       suit: action.suit ? kit.suitText(action.suit) : "",
       card: action.card ? kit.cardName(action.card) : "",
+      // Manni's exchange: how many cards went back to the Manni.
+      n: action.cards ? action.cards.length : "",
     });
   }
 

@@ -90,6 +90,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-a-trois": "Manille à trois",
         "manille-encheres": "Manille aux enchères",
         "manille-encheres-3": "Manille aux enchères à trois",
+        "manni": "Manni",
     }
     assert {name: dict(variant.format_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {"first-to-71": "premier à 71", "six-deals": "6 donnes"},
@@ -103,6 +104,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-a-trois": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-encheres": {"to-100": "En 100", "to-120": "En 120", "to-150": "En 150"},
         "manille-encheres-3": {"to-100": "En 100", "to-120": "En 120", "to-150": "En 150"},
+        "manni": {"manni-10": "Premier à 10 points plus"},
     }
     assert {name: dict(variant.option_labels) for name, variant in VARIANTS.items()} == {
         "manille-2p": {},
@@ -112,6 +114,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-a-trois": {"sevens_removed": "Sans une paire de sept (30 cartes)"},
         "manille-encheres": {},
         "manille-encheres-3": {},
+        "manni": {},
     }
 
 
@@ -124,6 +127,7 @@ def test_only_the_two_player_game_is_rankable() -> None:
         "manille-a-trois": False,
         "manille-encheres": False,
         "manille-encheres-3": False,
+        "manni": False,
     }
 
 
@@ -150,6 +154,8 @@ def test_each_format_has_its_target_and_its_deal_count() -> None:
         ("manille-encheres-3", "to-100"): (100, None),
         ("manille-encheres-3", "to-120"): (120, None),
         ("manille-encheres-3", "to-150"): (150, None),
+        # Manni's target is in plus points, the score deciding (manille-variants.md, *Manni*).
+        ("manni", "manni-10"): (10, None),
     }
 
 
@@ -182,6 +188,11 @@ def test_the_turn_line_names_every_phase_a_seat_acts_in() -> None:
         "manille-encheres-3": {
             "bid": "enchérir ou passer",
             "trump": "nommer l'atout",
+            "play": "jouer une carte",
+            "dealing": "distribution",
+        },
+        "manni": {
+            "exchange": "échanger avec le Manni",
             "play": "jouer une carte",
             "dealing": "distribution",
         },
@@ -232,6 +243,7 @@ def test_every_announcement_has_its_button() -> None:
             "pass": "Passer",
             "trump": "Atout %(suit)s",
         },
+        "manni": {"exchange": "Échanger"},
     }
 
 
@@ -283,6 +295,11 @@ def test_the_replay_tells_every_action_of_the_game() -> None:
             "bid": "%(name)s enchérit %(points)s",
             "pass": "%(name)s passe",
             "trump": "%(name)s choisit l'atout %(suit)s",
+            "play": "%(name)s joue %(card)s",
+            "forfeit": "%(name)s perd par forfait",
+        },
+        "manni": {
+            "exchange": "%(name)s échange %(n)s cartes",
             "play": "%(name)s joue %(card)s",
             "forfeit": "%(name)s perd par forfait",
         },

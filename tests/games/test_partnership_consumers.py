@@ -79,6 +79,13 @@ def hidden_from(state, seat: int | None) -> set[str]:
     }
     if str(state.phase) == "play" and getattr(deal, "talon", None):
         hidden |= set(deal.talon)
+    # Manni: the pile, and every other seat's discards (the cut card is everyone's).
+    if hasattr(deal, "manni"):
+        hidden |= set(deal.manni)
+        hidden |= {
+            card for other, cards in enumerate(deal.discards) if other != seat for card in cards
+        }
+        hidden -= {deal.cut}
     return hidden - {getattr(deal, "turned_up", None)}
 
 
@@ -146,6 +153,8 @@ async def watch(socket, frames: list) -> dict:
         ("manille-a-trois", "first-to-34", {"sevens_removed": False}),
         # Each for himself, an auction first; the match ends on its last seat below 100.
         ("manille-encheres", "to-100", {}),
+        # 52 cards, the Manni pile and the discards secret, an exchange before the cards.
+        ("manni", "manni-10", {}),
     ],
 )
 async def test_a_whole_match_with_two_members_and_two_computers(

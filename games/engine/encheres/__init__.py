@@ -14,7 +14,6 @@ from .deck import deal_deck, deal_hands, hand_indices
 from .record import RECORD_RULES, record_from_state, replay_document, verify_document
 from .rules import (
     apply,
-    deal_score,
     deal_start,
     follower_obligation,
     forfeit,
@@ -48,6 +47,7 @@ from .state import (
     MatchState,
     Phase,
     Ruleset,
+    deal_score,
 )
 from .views import player_view, public_view
 

@@ -22,7 +22,6 @@ from ..cards import POINTS, SUITS
 from ..errors import BID_TOO_HIGH, BID_TOO_LOW, MALFORMED, RuleError
 from ..match import FORFEIT_REASONS as FORFEIT_REASONS  # part of this package's contract
 from ..match import DealRecord, dealer_of
-from ..match_scoring import side_points
 from ..tricks import Obligation, obligation, refusal, trick_winner, unavailable, winning_index
 from ..trois.deck import removed_pair
 from .deck import check_deck, deal_hands
@@ -32,12 +31,12 @@ from .state import (
     FORMATS,
     PHASE_TYPES,
     DealState,
-    DealSummary,
     MatchProgress,
     MatchState,
     Phase,
     Ruleset,
     check_options,
+    deal_summary,
     ruleset_of,
 )
 
@@ -338,56 +337,6 @@ def _play(state: MatchState, deal: DealState, action) -> MatchState:
 
 
 # --- scoring ----------------------------------------------------------------------------------
-
-
-def deal_score(
-    ruleset: Ruleset,
-    reached: Sequence[int | None],
-    bidder: int | None,
-    bid: int | None,
-    bidder_points: int | None,
-) -> tuple[int, ...]:
-    """Return each seat's score of a complete deal: the bidder scores the bid (never more) when
-    his points reach it, else each defender scores it; a seat that has reached the target
-    scores nothing; a void deal scores nothing (*Scoring a deal*, Decision 7: no vole bonus)."""
-    score = [0] * ruleset.seat_count
-    if bidder is None:
-        return tuple(score)
-    if bidder_points >= bid:
-        score[bidder] = bid
-    else:
-        for seat in ruleset.seats:
-            if seat != bidder and reached[seat] is None:
-                score[seat] = bid
-    return tuple(score)
-
-
-def deal_summary(state: MatchState, deal: DealState, *, complete: bool) -> DealSummary:
-    """Summarise `deal` of `state`'s match: scored when `complete`, else cut short (no score,
-    `made` None)."""
-    ruleset = state.ruleset
-    points = side_points(ruleset.scoring, deal.tricks_won, deal.card_points)
-    bidder = deal.bidder
-    bidder_points = None if bidder is None else points[bidder]
-    is_played = complete and bidder is not None
-    if complete:
-        score = deal_score(ruleset, state.progress.reached, bidder, deal.bid, bidder_points)
-    else:
-        score = (0,) * ruleset.seat_count
-    return DealSummary(
-        dealer=deal.dealer,
-        bids=deal.bids,
-        bidder=bidder,
-        bid=deal.bid,
-        trump=deal.trump,
-        tricks=deal.tricks_won,
-        card_points=points,
-        bidder_points=bidder_points,
-        made=(bidder_points >= deal.bid) if is_played else None,
-        vole=bidder is not None and deal.tricks_won[bidder] == ruleset.tricks_per_deal,
-        score=score,
-        complete=complete,
-    )
 
 
 def _finish_deal(state: MatchState, deal: DealState) -> MatchState:

@@ -10,6 +10,7 @@ only one seat has not reached the target) and *Records of all these variants* (t
 variants differ only by their `Ruleset`, a parameter object.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -18,7 +19,7 @@ from typing import ClassVar, NamedTuple
 from .. import match
 from ..errors import MALFORMED, OPTIONS_NOT_ALLOWED, RuleError
 from ..match import MatchFormat
-from ..match_scoring import Scoring
+from ..match_scoring import Scoring, side_points
 
 VARIANT_FOUR = "manille-encheres"
 VARIANT_THREE = "manille-encheres-3"
@@ -326,6 +327,57 @@ class MatchState(match.MatchStateBase):
     def cut_summary(self) -> DealSummary:
         """Return the summary of the deal in play as if it were cut short now: its tricks and
         points so far, no score, `made` None."""
-        from .rules import deal_summary
-
         return deal_summary(self, self.deal, complete=False)
+
+
+# --- scoring a deal (here beside the state: a cut summary is the state's own) ------------------
+
+
+def deal_score(
+    ruleset: Ruleset,
+    reached: Sequence[int | None],
+    bidder: int | None,
+    bid: int | None,
+    bidder_points: int | None,
+) -> tuple[int, ...]:
+    """Return each seat's score of a complete deal: the bidder scores the bid (never more) when
+    his points reach it, else each defender scores it; a seat that has reached the target
+    scores nothing; a void deal scores nothing (*Scoring a deal*, Decision 7: no vole bonus)."""
+    score = [0] * ruleset.seat_count
+    if bidder is None:
+        return tuple(score)
+    if bidder_points >= bid:
+        score[bidder] = bid
+    else:
+        for seat in ruleset.seats:
+            if seat != bidder and reached[seat] is None:
+                score[seat] = bid
+    return tuple(score)
+
+
+def deal_summary(state: MatchState, deal: DealState, *, complete: bool) -> DealSummary:
+    """Summarise `deal` of `state`'s match: scored when `complete`, else cut short (no score,
+    `made` None)."""
+    ruleset = state.ruleset
+    points = side_points(ruleset.scoring, deal.tricks_won, deal.card_points)
+    bidder = deal.bidder
+    bidder_points = None if bidder is None else points[bidder]
+    is_played = complete and bidder is not None
+    if complete:
+        score = deal_score(ruleset, state.progress.reached, bidder, deal.bid, bidder_points)
+    else:
+        score = (0,) * ruleset.seat_count
+    return DealSummary(
+        dealer=deal.dealer,
+        bids=deal.bids,
+        bidder=bidder,
+        bid=deal.bid,
+        trump=deal.trump,
+        tricks=deal.tricks_won,
+        card_points=points,
+        bidder_points=bidder_points,
+        made=(bidder_points >= deal.bid) if is_played else None,
+        vole=bidder is not None and deal.tricks_won[bidder] == ruleset.tricks_per_deal,
+        score=score,
+        complete=complete,
+    )

@@ -8,7 +8,7 @@ from games.engine.record import replay_record as record_replay_record
 from games.engine.variants import replay_record
 
 
-def test_the_registry_holds_the_seven_games() -> None:
+def test_the_registry_holds_the_eight_games() -> None:
     assert list(VARIANTS) == [
         "manille-2p",
         "manille-flemish",
@@ -17,6 +17,7 @@ def test_the_registry_holds_the_seven_games() -> None:
         "manille-a-trois",
         "manille-encheres",
         "manille-encheres-3",
+        "manni",
     ]
     assert [
         (variant.seat_count, variant.teams, variant.default_format, variant.direction)
@@ -29,6 +30,7 @@ def test_the_registry_holds_the_seven_games() -> None:
         (3, ((0,), (1,), (2,)), "first-to-34", "counter-clockwise"),
         (4, ((0,), (1,), (2,), (3,)), "to-100", "counter-clockwise"),
         (3, ((0,), (1,), (2,)), "to-100", "counter-clockwise"),
+        (3, ((0,), (1,), (2,)), "manni-10", "clockwise"),
     ]
     assert VARIANTS["manille-flemish"].formats == ("boom-101", "boom-61", "boompje-12")
     assert dict(VARIANTS["manille-flemish"].option_defaults) == {"blind": False, "mee_tegen": True}
@@ -39,6 +41,8 @@ def test_the_registry_holds_the_seven_games() -> None:
     assert dict(VARIANTS["manille-a-trois"].option_defaults) == {"sevens_removed": True}
     assert VARIANTS["manille-encheres"].formats == ("to-100", "to-120", "to-150")
     assert dict(VARIANTS["manille-encheres-3"].option_defaults) == {}
+    assert VARIANTS["manni"].formats == ("manni-10",)
+    assert dict(VARIANTS["manni"].option_defaults) == {}
 
 
 def test_partners_and_teams_by_seat() -> None:
@@ -63,7 +67,8 @@ def test_an_unknown_variant_is_malformed() -> None:
     assert (caught.value.code, caught.value.message) == (
         "malformed",
         "unknown variant 'manille-4p': one of manille-2p, manille-flemish, "
-        "manille-french, manille-parlee, manille-a-trois, manille-encheres, manille-encheres-3",
+        "manille-french, manille-parlee, manille-a-trois, manille-encheres, manille-encheres-3, "
+        "manni",
     )
 
 
