@@ -57,9 +57,13 @@ def table_block(context, snapshot=None) -> dict:
     member_state = lobby_member_state(frame=snapshot) if snapshot else {}
     names = {variant.name for variant in TABLE_VARIANTS}
     choices = [choice for choice in variant_choices() if choice["name"] in names]
+    linked = set()
     for choice in choices:
         url_name = RULES_URL_NAMES.get(choice["name"])
         choice["rules_url"] = reverse(url_name) if url_name else None
+        # One link per page: the auction's two games share theirs.
+        choice["links_rules"] = url_name is not None and url_name not in linked
+        linked.add(url_name)
     return {
         "choices": choices,
         "open_tables": (snapshot or {}).get("open_tables", []),
