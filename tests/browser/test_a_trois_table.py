@@ -54,6 +54,8 @@ class ATroisTableTests(BrowserTestCase):
         page.click("#table-create-button")
         page.wait_for_url("**/parties/*/")
         table_id = int(page.url.rstrip("/").split("/")[-1])
+        # The table's socket is open before its first set-up message is sent.
+        expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
         expect(page.locator("#table")).to_have_attribute("data-layout", "three")
         for seat in (1, 2):
             page.select_option(f"#level-{seat}", "moyen")
@@ -98,6 +100,7 @@ class ATroisTableTests(BrowserTestCase):
             page.locator("#hand-bottom button.card.is-legal").first.click()
             page.wait_for_function(
                 f"document.getElementById('table').dataset.version !== '{version}'"
+                " || !document.getElementById('deal-summary').hidden"
             )
         else:
             raise AssertionError("the deal did not end")

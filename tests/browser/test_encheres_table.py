@@ -57,6 +57,8 @@ class EncheresTableTests(BrowserTestCase):
         page.click("#table-create-button")
         page.wait_for_url("**/parties/*/")
         table_id = int(page.url.rstrip("/").split("/")[-1])
+        # The table's socket is open before its first set-up message is sent.
+        expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
         for seat in range(1, computers + 1):
             page.select_option(f"#level-{seat}", "moyen")
             page.click(f"button[data-fill='{seat}']")
@@ -113,6 +115,7 @@ class EncheresTableTests(BrowserTestCase):
                 page.locator("#hand-bottom button.card.is-legal").first.click()
             page.wait_for_function(
                 f"document.getElementById('table').dataset.version !== '{version}'"
+                " || !document.getElementById('deal-summary').hidden"
             )
         game = Game.objects.get(pk=table_id)
         assert game.status == Game.Status.FINISHED and game.winner_team is None

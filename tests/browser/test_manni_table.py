@@ -50,6 +50,8 @@ class ManniTableTests(BrowserTestCase):
         page.click("#table-create-button")
         page.wait_for_url("**/parties/*/")
         table_id = int(page.url.rstrip("/").split("/")[-1])
+        # The table's socket is open before its first set-up message is sent.
+        expect(page.locator("#live-status")).to_have_attribute("data-status", "open")
         expect(page.locator("#table")).to_have_attribute("data-layout", "three")
         for seat in (1, 2):
             page.select_option(f"#level-{seat}", "moyen")
@@ -102,10 +104,13 @@ class ManniTableTests(BrowserTestCase):
                     keep_screenshot(page, "manni-exchange")
                     assert_accessible(page, "Manni: the exchange")
                 exchange.click()
-                exchanges += 1
                 page.wait_for_function(
                     f"document.getElementById('table').dataset.version !== '{version}'"
+                    " || !document.getElementById('deal-summary').hidden"
                 )
+                if page.locator("#table").get_attribute("data-version") == version:
+                    continue  # the last deal's summary opened first: close it, then exchange
+                exchanges += 1
                 hand = set(
                     page.locator("#hand-bottom .card[data-card]").evaluate_all(
                         "nodes => nodes.map(n => n.dataset.card)"
@@ -123,6 +128,7 @@ class ManniTableTests(BrowserTestCase):
             page.locator("#hand-bottom button.card.is-legal").first.click()
             page.wait_for_function(
                 f"document.getElementById('table').dataset.version !== '{version}'"
+                " || !document.getElementById('deal-summary').hidden"
             )
         game = Game.objects.get(pk=table_id)
         assert game.status == Game.Status.FINISHED and game.end_reason == "points"
