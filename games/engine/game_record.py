@@ -55,6 +55,14 @@ class RecordRules:
     # The match's own keys of the replay output beyond `totals`, `finished`, `winner` (each for
     # himself: `loser`), from the final state. None: none.
     match_output: Callable[[Any], dict] | None = None
+    # Check a record's `players` and the top-level keys of the game's own for a variant (the
+    # whole record); return the keyword arguments they add to `new_match`, or raise RuleError
+    # `malformed` (*avec un mort*: `dummy`, and no name at its seat). None: `players` are
+    # names, one per seat, and nothing more.
+    check_head: Callable[[str, dict], dict] | None = None
+    # The top-level keys of the game's own that a record of `state` writes (*avec un mort*:
+    # `dummy`). None: none.
+    head_to_json: Callable[[Any], dict] | None = None
 
     def record_from_state(self, state, *, players: list[str]) -> dict:
         """Return the game record of the match so far (the deal in progress included)."""
@@ -88,6 +96,8 @@ class ParsedRecord(NamedTuple):
     options: object
     deals: tuple[ParsedDeal, ...]
     end: dict | None
+    # The keyword arguments the record's own keys add to `new_match` (`check_head`).
+    head: dict
 
 
 class RecordMalformed(Exception):
@@ -110,6 +120,8 @@ def record_from_state(rules: RecordRules, state, *, players: list[str]) -> dict:
         "players": list(players),
         "first_dealer": state.progress.first_dealer,
     }
+    if rules.head_to_json is not None:
+        document.update(rules.head_to_json(state))
     options = state.options_json
     if options:
         document["options"] = options
@@ -135,6 +147,24 @@ def _optional_digest(deal: dict, key: str, where: str, words: str) -> str | None
     if value is not None and not is_hex_digest(value):
         raise RecordMalformed(f"{where}: {words}, not {value!r}")
     return value
+
+
+def check_players(players: object, seat_count: int, *, empty_seat: int | None = None) -> None:
+    """Raise RuleError `malformed` unless `players` is a list of a name per seat, with null at
+    `empty_seat` (a dummy's, where nobody sits) and there only."""
+    if (
+        isinstance(players, list)
+        and len(players) == seat_count
+        and all(
+            player is None if seat == empty_seat else isinstance(player, str)
+            for seat, player in enumerate(players)
+        )
+    ):
+        return
+    names = f"players must be a list of {_COUNT_WORDS[seat_count]} names"
+    if empty_seat is None:
+        raise RuleError(MALFORMED, names)
+    raise RuleError(MALFORMED, f"{names}, null at the dummy's seat {empty_seat} and only there")
 
 
 def _parse_deal(rules: RecordRules, deal: object, deal_index: int, first_dealer: int) -> ParsedDeal:
@@ -180,12 +210,14 @@ def parse_record(rules: RecordRules, document: object) -> ParsedRecord:
     if not isinstance(match_format, str) or match_format not in rules.formats(variant):
         raise RecordMalformed(rules.format_error(variant, match_format))
     players = _require(document, "players", "the record")
-    if (
-        not isinstance(players, list)
-        or len(players) != rules.seat_count
-        or not all(isinstance(player, str) for player in players)
-    ):
-        raise RecordMalformed(f"players must be a list of {_COUNT_WORDS[rules.seat_count]} names")
+    try:
+        if rules.check_head is None:
+            check_players(players, rules.seat_count)
+            head: dict = {}
+        else:
+            head = rules.check_head(variant, document)
+    except RuleError as error:
+        raise RecordMalformed(error.message, error.code) from error
     seats = match.seat_words(rules.seat_count)
     first_dealer = _require(document, "first_dealer", "the record")
     if not match.is_seat(first_dealer, rules.seat_count):
@@ -216,7 +248,7 @@ def parse_record(rules: RecordRules, document: object) -> ParsedRecord:
         raise RecordMalformed(
             f'end must be {{"type": "forfeit", "seat": {seats}, "reason": "timeout" or "left"}}'
         )
-    return ParsedRecord(variant, match_format, first_dealer, options, parsed, end)
+    return ParsedRecord(variant, match_format, first_dealer, options, parsed, end, head)
 
 
 # --- replaying --------------------------------------------------------------------------------
@@ -263,6 +295,7 @@ def replay_parsed(rules: RecordRules, record: ParsedRecord) -> tuple[int, dict]:
         format=record.format,
         first_dealer=record.first_dealer,
         options=record.options,
+        **record.head,
     )
     for deal_index, deal in enumerate(record.deals):
         if state.is_finished:

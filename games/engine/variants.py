@@ -2,10 +2,10 @@
 
 Implements game-record.md, *Format* (`variant`), manille-4p.md, *Records*, and docs/engine.md,
 *Verifiable deals* (`advance` deals each deck with a salt and its commitment), and
-manille-variants.md, *French Manille parlée* and *Phases and registry* (their registry
-entries): the replay, the site and the computer players look a game up here (`manille-2p`,
-`manille-flemish`, `manille-french`, `manille-parlee`, `manille-a-trois`, `manille-encheres`,
-`manille-encheres-3`, `manni`) and call the same
+manille-variants.md, *French Manille parlée*, *à trois avec un mort* and *Phases and registry*
+(their registry entries): the replay, the site and the computer players look a game up here
+(`manille-2p`, `manille-flemish`, `manille-french`, `manille-parlee`, `manille-mort`,
+`manille-a-trois`, `manille-encheres`, `manille-encheres-3`, `manni`) and call the same
 functions whatever the game. Everything the site needs to know about a game that differs from
 another (its name, formats and options in words, the words of its phases and buttons, whether
 it is ranked, the deck it deals) is here too, so that the site names no game. A record of a
@@ -59,6 +59,7 @@ __all__ = [
     "FLEMISH",
     "FRENCH",
     "MANNI",
+    "MORT",
     "PARLEE",
     "TROIS",
     "TWO_PLAYER",
@@ -144,17 +145,44 @@ class Variant:
     # (trick: (seat, card) pairs in order, the deal's summary) -> the seat that took it: how
     # the site names the winner of a deal's last trick once the next deal is dealt.
     trick_winner: Callable = field(default=None, repr=False)
+    # The seat of a hand that no person holds, face up and played by the seat opposite (*avec
+    # un mort*), or None. The site always seats the dummy here; a record may name any seat.
+    dummy_seat: int | None = field(default=None, repr=False)
 
     @property
     def seats(self) -> tuple[int, ...]:
         return tuple(range(self.seat_count))
 
+    @property
+    def person_seats(self) -> tuple[int, ...]:
+        """Return the seats a person (a member or a computer player) takes: all but the
+        dummy's."""
+        return tuple(seat for seat in self.seats if seat != self.dummy_seat)
+
+    def decider_of(self, seat: int) -> int:
+        """Return the seat of the person who decides for `seat`: the dummy's holder, opposite,
+        for the dummy, and every other seat for itself."""
+        if seat == self.dummy_seat:
+            return (seat + self.seat_count // 2) % self.seat_count
+        return seat
+
+    def acting_seat(self, state, seat: int) -> int:
+        """Return the seat whose decision the person at `seat` takes now: the seat to act when
+        he decides for it (the dummy's holder at the dummy's turn), else his own."""
+        to_act = self.seat_to_act(state)
+        if to_act is not None and self.decider_of(to_act) == seat:
+            return to_act
+        return seat
+
     def new_match(self, *, first_dealer: int, format: str | None = None, options=None):
-        """Start a match (phase `dealing`), in the default format and options unless told."""
+        """Start a match (phase `dealing`), in the default format and options unless told;
+        a game with a dummy has it at `dummy_seat`."""
+        dummy = {} if self.dummy_seat is None else {"dummy": self.dummy_seat}
         return self.start_match(
             format=self.default_format if format is None else format,
             first_dealer=first_dealer,
             options=options,
+            **dummy,
         )
 
     def format_target(self, format: str) -> int | None:
@@ -270,6 +298,7 @@ def _variant(
     is_loser_named_only: bool = False,
     draw_first_dealer: Callable | None = None,
     trick_winner: Callable | None = None,
+    dummy_seat: int | None = None,
 ) -> Variant:
     """Return the registry entry of a game: its values, and the functions of its modules, each
     of the same name and shape in every game (`rules`: `deal_start`, `seat_to_act`,
@@ -321,6 +350,7 @@ def _variant(
         clock_keeping_actions=clock_keeping_actions,
         is_loser_named_only=is_loser_named_only,
         trick_winner=_trick_winner_of_32_cards if trick_winner is None else trick_winner,
+        dummy_seat=dummy_seat,
     )
 
 
@@ -365,7 +395,9 @@ TWO_PLAYER = _variant(
 )
 
 
-def _partnership_variant(ruleset: partnership.Ruleset, **labels) -> Variant:
+def _partnership_variant(
+    ruleset: partnership.Ruleset, *, dummy_seat: int | None = None, **labels
+) -> Variant:
     return _variant(
         name=ruleset.variant,
         teams=partnership.TEAMS,
@@ -383,6 +415,7 @@ def _partnership_variant(ruleset: partnership.Ruleset, **labels) -> Variant:
         clock_keeping_actions=(
             frozenset(partnership.QUESTION_TYPES) if ruleset.has_questions else frozenset()
         ),
+        dummy_seat=dummy_seat,
         **labels,
     )
 
@@ -462,6 +495,18 @@ PARLEE = _partnership_variant(
     },
 )
 
+# *Muette* with three people: the dummy at seat 3, face up, played by its holder at seat 1.
+MORT = _partnership_variant(
+    partnership.MORT,
+    dummy_seat=3,
+    label=gettext_noop("Manille avec un mort"),
+    format_labels=_FRENCH_FORMAT_LABELS,
+    option_labels={},
+    phase_labels={},
+    action_labels={},
+    replay_action_labels={},
+)
+
 # Three seats each for himself, the turned-up card names trump: the cards are all there is. Its
 # deck depends on the match (the pair of sevens out), so it deals its own (`deal_deck`).
 TROIS = _variant(
@@ -536,6 +581,7 @@ ENCHERES_THREE = _encheres_variant(
     encheres.THREE, label=gettext_noop("Manille aux enchères à trois")
 )
 
+
 def _manni_trick_winner(trick, summary) -> int:
     """Return the seat that took `trick` in a Manni deal: its 52 cards, the ace low in nullo."""
     return manni.trick_winner(trick, summary.contract, summary.trump)
@@ -577,6 +623,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             FLEMISH,
             FRENCH,
             PARLEE,
+            MORT,
             TROIS,
             ENCHERES,
             ENCHERES_THREE,

@@ -204,7 +204,7 @@ def malformed_records() -> dict[str, tuple[object, str]]:
         "unknown_variant": (
             changed(lambda record: record.__setitem__("variant", "manille-4p")),
             "unknown variant 'manille-4p': one of manille-2p, manille-flemish, "
-            "manille-french, manille-parlee, manille-a-trois, manille-encheres, "
+            "manille-french, manille-parlee, manille-mort, manille-a-trois, manille-encheres, "
             "manille-encheres-3, manni",
         ),
         "unknown_format": (

@@ -42,7 +42,9 @@ def test_advance_deals_the_first_deal_with_the_rngs_deck_then_salt() -> None:
     assert (state.deal.salt, state.deal.commitment) == (salt, deck_commitment(deck, salt))
 
 
-@pytest.mark.parametrize("name", ["manille-flemish", "manille-french", "manille-parlee"])
+@pytest.mark.parametrize(
+    "name", ["manille-flemish", "manille-french", "manille-parlee", "manille-mort"]
+)
 def test_advance_deals_a_partnership_deal_and_waits_for_its_first_decision(name: str) -> None:
     variant = variant_get(name)
 
@@ -87,6 +89,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-flemish": "Manille flamande",
         "manille-french": "Manille française",
         "manille-parlee": "Manille parlée",
+        "manille-mort": "Manille avec un mort",
         "manille-a-trois": "Manille à trois",
         "manille-encheres": "Manille aux enchères",
         "manille-encheres-3": "Manille aux enchères à trois",
@@ -101,6 +104,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         },
         "manille-french": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-parlee": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
+        "manille-mort": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-a-trois": {"first-to-34": "Premier à 34", "first-to-44": "Premier à 44"},
         "manille-encheres": {"to-100": "En 100", "to-120": "En 120", "to-150": "En 150"},
         "manille-encheres-3": {"to-100": "En 100", "to-120": "En 120", "to-150": "En 150"},
@@ -111,6 +115,7 @@ def test_each_game_is_named_with_the_sites_msgids() -> None:
         "manille-flemish": {"blind": "Sans-atout aveugle permis", "mee_tegen": "Mee et tegen"},
         "manille-french": {},
         "manille-parlee": {},
+        "manille-mort": {},
         "manille-a-trois": {"sevens_removed": "Sans une paire de sept (30 cartes)"},
         "manille-encheres": {},
         "manille-encheres-3": {},
@@ -124,6 +129,7 @@ def test_only_the_two_player_game_is_rankable() -> None:
         "manille-flemish": False,
         "manille-french": False,
         "manille-parlee": False,
+        "manille-mort": False,
         "manille-a-trois": False,
         "manille-encheres": False,
         "manille-encheres-3": False,
@@ -146,6 +152,8 @@ def test_each_format_has_its_target_and_its_deal_count() -> None:
         ("manille-french", "first-to-44"): (44, None),
         ("manille-parlee", "first-to-34"): (34, None),
         ("manille-parlee", "first-to-44"): (44, None),
+        ("manille-mort", "first-to-34"): (34, None),
+        ("manille-mort", "first-to-44"): (44, None),
         ("manille-a-trois", "first-to-34"): (34, None),
         ("manille-a-trois", "first-to-44"): (44, None),
         ("manille-encheres", "to-100"): (100, None),
@@ -178,6 +186,7 @@ def test_the_turn_line_names_every_phase_a_seat_acts_in() -> None:
         },
         "manille-french": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-parlee": {"play": "jouer une carte", "dealing": "distribution"},
+        "manille-mort": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-a-trois": {"play": "jouer une carte", "dealing": "distribution"},
         "manille-encheres": {
             "bid": "enchérir ou passer",
@@ -232,6 +241,7 @@ def test_every_announcement_has_its_button() -> None:
             "ask_count": "Combien de %(suit)s ?",
             "show": "Montre ton jeu",
         },
+        "manille-mort": {},
         "manille-a-trois": {},
         "manille-encheres": {
             "bid": "Enchérir %(points)s",
@@ -280,6 +290,10 @@ def test_the_replay_tells_every_action_of_the_game() -> None:
             "play": "%(name)s joue %(card)s",
             "forfeit": "%(name)s perd par forfait",
         },
+        "manille-mort": {
+            "play": "%(name)s joue %(card)s",
+            "forfeit": "%(name)s perd par forfait",
+        },
         "manille-a-trois": {
             "play": "%(name)s joue %(card)s",
             "forfeit": "%(name)s perd par forfait",
@@ -317,6 +331,7 @@ def test_the_marker_leaves_a_msgid_as_it_is() -> None:
         "manille-flemish",
         "manille-french",
         "manille-parlee",
+        "manille-mort",
         "manille-a-trois",
         "manille-encheres",
         "manille-encheres-3",

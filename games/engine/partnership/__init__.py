@@ -1,5 +1,6 @@
-"""The four-player partnership Manille engines: Flemish (to 101), French *muette* (to 34) and
-*parlée* (*muette* with the partners' questions).
+"""The four-player partnership Manille engines: Flemish (to 101), French *muette* (to 34),
+*parlée* (*muette* with the partners' questions) and *à trois avec un mort* (*muette* with three
+people, one of them playing an exposed dummy too).
 
 Implements `manille-4p.md` and manille-variants.md, *French Manille parlée*, through one set of
 rules parameterised by a `Ruleset` per game (`FLEMISH`, `FRENCH`, `PARLEE`); what the games
@@ -22,11 +23,14 @@ from .record import (
 )
 from .rules import (
     FORFEIT_REASONS,
+    acting_seat,
     apply,
     deal_start,
+    dummy_seat,
     follower_obligation,
     forfeit,
     hidden_hand_seats,
+    holder_of,
     legal_actions,
     legal_cards,
     legal_plays,
@@ -43,10 +47,12 @@ from .rulesets import (
     FORMAT_FIRST_TO_34,
     FORMAT_FIRST_TO_44,
     FRENCH,
+    MORT,
     PARLEE,
     RULESETS,
     VARIANT_FLEMISH,
     VARIANT_FRENCH,
+    VARIANT_MORT,
     VARIANT_PARLEE,
     MatchFormat,
     Ruleset,
@@ -81,6 +87,7 @@ __all__ = [
     "FORMAT_FIRST_TO_34",
     "FORMAT_FIRST_TO_44",
     "FRENCH",
+    "MORT",
     "PARLEE",
     "QUESTION_TYPES",
     "RULESETS",
@@ -88,6 +95,7 @@ __all__ = [
     "TEAMS",
     "VARIANT_FLEMISH",
     "VARIANT_FRENCH",
+    "VARIANT_MORT",
     "VARIANT_PARLEE",
     "Action",
     "DealState",
@@ -99,15 +107,18 @@ __all__ = [
     "QuestionsDealSummary",
     "Ruleset",
     "TableOptions",
+    "acting_seat",
     "apply",
     "are_partners",
     "deal_hands",
     "deal_start",
     "draw_first_dealer",
+    "dummy_seat",
     "follower_obligation",
     "forfeit",
     "hand_indices",
     "hidden_hand_seats",
+    "holder_of",
     "legal_actions",
     "legal_cards",
     "legal_plays",

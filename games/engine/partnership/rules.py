@@ -5,11 +5,13 @@ Implements manille-4p.md: *Common to both* (*Seats*, *Play of a trick*, *What a 
 play* through the shared `tricks.py`, *Which error is reported*), *Flemish Manille* (*Trump*,
 *Mee and tegen*, *The match*), *French Manille muette* (*Deal and trump*, the match) and the
 forfeit of *The match*; manille-variants.md, *French Manille parlée* (*The questions*: when,
-who, how many, in which order they are refused; Decisions 19-21). Every function is pure: a
-state in, a new state out, or a RuleError.
+who, how many, in which order they are refused; Decisions 19-21) and *French Manille à trois
+avec un mort* (the dummy's seat, fixed for the match; only a person forfeits; Decisions 17-18).
+Every function is pure: a state in, a new state out, or a RuleError.
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .. import match, match_rules
 from ..cards import CARDS, POINTS, SUITS
@@ -103,16 +105,36 @@ def _ruleset(variant: object) -> Ruleset:
     return RULESETS[variant]
 
 
+def _dummy_checked(ruleset: Ruleset, dummy: object) -> int | None:
+    # A game with a dummy cannot start without its seat; another game has none.
+    if ruleset.has_dummy:
+        if not match.is_seat(dummy, SEAT_COUNT):
+            raise RuleError(
+                MALFORMED, f"{ruleset.variant} needs the dummy's seat, 0 to 3, not {dummy!r}"
+            )
+        return dummy
+    if dummy is not None:
+        raise RuleError(MALFORMED, f"{ruleset.variant} has no dummy")
+    return None
+
+
 def new_match(
-    *, variant: str, format: str | None = None, first_dealer: int, options: dict | None = None
+    *,
+    variant: str,
+    format: str | None = None,
+    first_dealer: int,
+    options: dict | None = None,
+    dummy: int | None = None,
 ) -> MatchState:
     """Start a match in the DEALING phase, waiting for the first deck.
 
     `format` defaults to the game's default (`boom-101`, `first-to-34`); `options` (Flemish:
     `{"blind": bool, "mee_tegen": bool}`) to the game's defaults. A key the game does not have
-    raises `options_not_allowed`.
+    raises `options_not_allowed`. `dummy` is the dummy's seat in a game that has one (*avec un
+    mort*: required), None in any other.
     """
     ruleset = _ruleset(variant)
+    dummy = _dummy_checked(ruleset, dummy)
     if format is None:
         format = ruleset.default_format
     if not isinstance(format, str) or format not in ruleset.formats:
@@ -125,7 +147,7 @@ def new_match(
     return MatchState(
         variant=variant,
         format=format,
-        options=ruleset.options(options),
+        options=replace(ruleset.options(options), dummy=dummy),
         phase=Phase.DEALING,
         dealer=first_dealer,
         progress=progress,
@@ -172,6 +194,27 @@ def seat_to_act(state: MatchState) -> int | None:
     if state.phase in DEAL_PHASES:
         return state.deal.to_act
     return None
+
+
+def dummy_seat(state: MatchState) -> int | None:
+    """Return the seat of the match's dummy (*avec un mort*), or None in a game without one."""
+    return state.options.dummy
+
+
+def holder_of(state: MatchState) -> int | None:
+    """Return the seat of the person who plays the dummy's hand, its partner opposite, or
+    None in a game without a dummy."""
+    dummy = state.options.dummy
+    return None if dummy is None else partner_of(dummy)
+
+
+def acting_seat(state: MatchState, seat: int) -> int:
+    """Return the seat whose decision the person at `seat` takes now: the dummy's when he holds
+    it and it is the dummy's turn, else his own."""
+    dummy = state.options.dummy
+    if dummy is not None and seat == partner_of(dummy) and seat_to_act(state) == dummy:
+        return dummy
+    return seat
 
 
 def server_action(state: MatchState) -> Action | None:
@@ -433,5 +476,10 @@ def _winning_team(forfeiting_seat: int) -> int:
 def forfeit(state: MatchState, *, seat: int, reason: str) -> MatchState:
     """End the match at once: `seat` forfeits ("timeout" or "left"), his team loses.
 
-    A deal in progress is kept as cut short (complete false, no score)."""
+    A deal in progress is kept as cut short (complete false, no score). Only a person
+    forfeits: the dummy's seat cannot (its holder does), RuleError `malformed`."""
+    if seat is not None and seat == state.options.dummy:
+        raise RuleError(
+            MALFORMED, f"seat {seat} is the dummy: only a person forfeits, its holder for it"
+        )
     return match_rules.forfeit(state, seat=seat, reason=reason, winner=_winning_team)

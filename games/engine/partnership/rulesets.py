@@ -4,7 +4,9 @@ Implements manille-4p.md: *Flemish Manille* and *French Manille muette* differ o
 below (the deal's packets, where trump comes from, the announcements, the scoring: points per
 trick, half, capot, the 30-30 carry; the formats and the table options), never by scattered
 conditions in the rules. manille-variants.md, *French Manille parlée*: *muette* with every value
-kept, plus the partners' questions (`has_questions`).
+kept, plus the partners' questions (`has_questions`); *French Manille à trois avec un mort*:
+*muette* with every value kept, one seat's hand an exposed dummy played by its partner
+(`has_dummy`).
 """
 
 from dataclasses import dataclass, replace
@@ -16,6 +18,7 @@ from ..match_scoring import Scoring
 VARIANT_FLEMISH = "manille-flemish"
 VARIANT_FRENCH = "manille-french"
 VARIANT_PARLEE = "manille-parlee"
+VARIANT_MORT = "manille-mort"
 
 FORMAT_BOOM_101 = "boom-101"
 FORMAT_BOOM_61 = "boom-61"
@@ -35,10 +38,13 @@ TRICKS_PER_DEAL = 8
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    """The optional rules of a table (Flemish: blind no trump, mee/tegen)."""
+    """The optional rules of a table (Flemish: blind no trump, mee/tegen), and the seat of the
+    dummy (*avec un mort*), fixed for the match: not an option a record writes in `options`,
+    but a rule of the table that every state carries as the options are carried."""
 
     blind: bool = False
     mee_tegen: bool = False
+    dummy: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +66,9 @@ class Ruleset:
     # Whether the seat to play may first question his partner (*parlée*: `ask_card`,
     # `ask_count`, `show`); the rules, views and summaries of such a game carry the questions.
     has_questions: bool = False
+    # Whether one seat is a dummy whose hand lies face up, played by its partner (*avec un
+    # mort*); the match then has its dummy's seat (`TableOptions.dummy`).
+    has_dummy: bool = False
 
     def options(self, given: object = None) -> TableOptions:
         """Return the table options from `given` (a dict, or None for the defaults).
@@ -144,9 +153,12 @@ FRENCH = Ruleset(
 
 # *Muette* exactly (its deal, trump, scoring and formats), the partners talking besides.
 PARLEE = replace(FRENCH, variant=VARIANT_PARLEE, has_questions=True)
+# *Muette* and its play (the follower rule sees the dummy as its holder's partner), three people.
+MORT = replace(FRENCH, variant=VARIANT_MORT, has_dummy=True)
 
 RULESETS: dict[str, Ruleset] = {
     FLEMISH.variant: FLEMISH,
     FRENCH.variant: FRENCH,
     PARLEE.variant: PARLEE,
+    MORT.variant: MORT,
 }

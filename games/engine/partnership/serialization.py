@@ -5,7 +5,8 @@ manille-4p.md's games through the shared `match_json.py`: what is the partnershi
 their classes and their head (the variant, the format, the table options). The state holds the
 deck order, every hand and each deal's salt, so this form stays on the server: clients get
 `views.py` only. *Parlée*'s questions live in the deal's actions (their answers are computed
-back), so its states add nothing but the questions of its deal summaries.
+back), so its states add nothing but the questions of its deal summaries; a match with a dummy
+(*avec un mort*) writes its dummy's seat with the options.
 """
 
 from dataclasses import replace
@@ -43,20 +44,21 @@ def _head_from_json(obj: dict) -> dict:
     return {
         "variant": variant,
         "format": obj["format"],
-        "options": TableOptions(blind=options["blind"], mee_tegen=options["mee_tegen"]),
+        "options": TableOptions(
+            blind=options["blind"], mee_tegen=options["mee_tegen"], dummy=options.get("dummy")
+        ),
     }
 
 
 def state_to_json(state: MatchState) -> dict:
     """Return the canonical JSON-ready dict of `state` (deck and hands included)."""
     options = state.options
+    options_json = {"blind": options.blind, "mee_tegen": options.mee_tegen}
+    if options.dummy is not None:
+        # Only a game with a dummy writes it: the other games' states keep their form.
+        options_json["dummy"] = options.dummy
     return match_json.state_to_json(
-        state,
-        {
-            "variant": state.variant,
-            "format": state.format,
-            "options": {"blind": options.blind, "mee_tegen": options.mee_tegen},
-        },
+        state, {"variant": state.variant, "format": state.format, "options": options_json}
     )
 
 

@@ -5,7 +5,8 @@ included, nor the deck), *Trump* (the Flemish dealer's partner sees eight backs 
 named; with the blind option the dealer sees his own only once he looks) and *Deal and trump*
 (French: everyone sees the turned-up card for the whole deal, marked as the dealer's until he
 plays it); manille-variants.md, *French Manille parlée* / *Views and forfeits* (every question
-and its answer, each team's conductor and every shown hand, to all four seats and spectators);
+and its answer, each team's conductor and every shown hand, to all four seats and spectators),
+*French Manille à trois avec un mort* (the dummy's hand face up to everyone once dealt);
 docs/engine.md, *Verifiable deals* (the commitments, never a salt nor the deck). Every outgoing
 state passes through `player_view` or `public_view`.
 """
@@ -13,7 +14,14 @@ state passes through `player_view` or `public_view`.
 from .. import match_view
 from ..cards import sort_cards
 from .questions import shown_seats_of
-from .rules import hidden_hand_seats, legal_actions, seat_to_act
+from .rules import (
+    acting_seat,
+    dummy_seat,
+    hidden_hand_seats,
+    holder_of,
+    legal_actions,
+    seat_to_act,
+)
 from .seats import SEAT_COUNT, SEATS, TEAMS, partner_of, team_of
 from .state import MatchState
 
@@ -44,6 +52,17 @@ def _questions_view(deal, *, is_shown: bool) -> dict:
     }
 
 
+def _dummy_view(state: MatchState, *, is_shown: bool) -> dict:
+    """Return what everyone sees of the dummy (*avec un mort*): its seat, its holder's, and its
+    hand face up from the end of the deal to the end of the deal (Decision 18), by seat in
+    `shown_hands` as a hand shown in *parlée*."""
+    dummy = dummy_seat(state)
+    shown_hands: list = [None] * SEAT_COUNT
+    if is_shown:
+        shown_hands[dummy] = sort_cards(state.deal.hands[dummy])
+    return {"dummy": dummy, "holder": holder_of(state), "shown_hands": shown_hands}
+
+
 def _view(state: MatchState, seat: int | None) -> dict:
     ruleset = state.ruleset
     deal = state.deal
@@ -63,6 +82,7 @@ def _view(state: MatchState, seat: int | None) -> dict:
     match_format = state.match_format
     # Only a game with questions shows them: the others' views keep the shape they had.
     questions = _questions_view(deal, is_shown=is_shown) if ruleset.has_questions else {}
+    dummy = _dummy_view(state, is_shown=is_shown) if ruleset.has_dummy else {}
     return {
         "variant": state.variant,
         "format": state.format,
@@ -84,8 +104,12 @@ def _view(state: MatchState, seat: int | None) -> dict:
         "plays": plays,
         "last_trick": match_view.last_trick_view(deal),
         **questions,
+        **dummy,
         **match_view.points_view(state, is_shown=is_shown),
-        "legal_actions": match_view.legal_actions_view(state, seat, legal_actions),
+        # The dummy's holder is given the dummy's actions at its turn (they carry its seat).
+        "legal_actions": match_view.legal_actions_view(
+            state, None if seat is None else acting_seat(state, seat), legal_actions
+        ),
         # The totals, the deals over, the end and the commitments: the same in every game.
         **match_view.match_view(state),
     }
@@ -94,11 +118,13 @@ def _view(state: MatchState, seat: int | None) -> dict:
 def player_view(state: MatchState, seat: int) -> dict:
     """Return what `seat` sees: his own hand (unless he may not look yet), the cards played,
     the turned-up card, his legal actions; in *parlée* the questions, their answers and the
-    hands shown. Never another seat's hand otherwise, his partner's included."""
+    hands shown; *avec un mort* the dummy's hand, and to its holder the dummy's legal actions
+    at its turn. Never another seat's hand otherwise, his partner's included."""
     match_view.check_seat(seat, SEAT_COUNT)
     return _view(state, seat)
 
 
 def public_view(state: MatchState) -> dict:
-    """Return what a spectator sees: no hand but those shown (*parlée*), no legal action."""
+    """Return what a spectator sees: no hand but those shown (*parlée*, the dummy), no legal
+    action."""
     return _view(state, None)

@@ -313,7 +313,7 @@ def malformed_records() -> dict[str, tuple[object, str, str]]:
             flemish_with(lambda record: record.update(variant="manille-4p")),
             "malformed",
             "unknown variant 'manille-4p': one of manille-2p, manille-flemish, "
-            "manille-french, manille-parlee, manille-a-trois, manille-encheres, "
+            "manille-french, manille-parlee, manille-mort, manille-a-trois, manille-encheres, "
             "manille-encheres-3, manni",
         ),
         "no_format": (

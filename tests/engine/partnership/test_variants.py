@@ -8,12 +8,13 @@ from games.engine.record import replay_record as record_replay_record
 from games.engine.variants import replay_record
 
 
-def test_the_registry_holds_the_eight_games() -> None:
+def test_the_registry_holds_the_nine_games() -> None:
     assert list(VARIANTS) == [
         "manille-2p",
         "manille-flemish",
         "manille-french",
         "manille-parlee",
+        "manille-mort",
         "manille-a-trois",
         "manille-encheres",
         "manille-encheres-3",
@@ -25,6 +26,7 @@ def test_the_registry_holds_the_eight_games() -> None:
     ] == [
         (2, ((0,), (1,)), "first-to-71", None),
         (4, ((0, 2), (1, 3)), "boom-101", "clockwise"),
+        (4, ((0, 2), (1, 3)), "first-to-34", "counter-clockwise"),
         (4, ((0, 2), (1, 3)), "first-to-34", "counter-clockwise"),
         (4, ((0, 2), (1, 3)), "first-to-34", "counter-clockwise"),
         (3, ((0,), (1,), (2,)), "first-to-34", "counter-clockwise"),
@@ -67,7 +69,8 @@ def test_an_unknown_variant_is_malformed() -> None:
     assert (caught.value.code, caught.value.message) == (
         "malformed",
         "unknown variant 'manille-4p': one of manille-2p, manille-flemish, "
-        "manille-french, manille-parlee, manille-a-trois, manille-encheres, manille-encheres-3, "
+        "manille-french, manille-parlee, manille-mort, manille-a-trois, manille-encheres, "
+        "manille-encheres-3, "
         "manni",
     )
 
