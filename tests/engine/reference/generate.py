@@ -7,8 +7,9 @@ import random
 from dataclasses import dataclass, field
 
 from . import GAMES, replay_record
-from .common import FRENCH_CARDS, SEVENS_PAIRS, SUITS, without_nulls
+from .common import FRENCH_CARDS, FRENCH_MAP, SEVENS_PAIRS, SUITS, french_strength, without_nulls
 from .manni import CARDS as MANNI_CARDS
+from .trois import THREE_PLAYER_MAP
 
 KINDS = ("legal", "illegal", "malformed")
 
@@ -93,8 +94,51 @@ def record_head(case: Case, rng: random.Random) -> dict:
     return record
 
 
-def choose_action(case: Case, deal, rng: random.Random) -> dict:
-    """Choose a random legal action of the seat to act."""
+@dataclass(frozen=True)
+class Strong:
+    """A deal dealt so that one seat holds every trump and the best cards, and played by its
+    side at full strength and by the others at their weakest: capot, vole, all ten tricks."""
+
+    seat: int
+    trump: str
+
+
+def strong_deck(case: Case, dealer: int, pair, rng: random.Random) -> tuple[list, Strong]:
+    """Deal every trump, then the strongest cards, to one seat (the dealer where trump is the
+    dealer's turned-up card)."""
+    has_turned_up = case.variant in ("manille-a-trois", "manille-parlee", "manille-mort")
+    seat = dealer if has_turned_up else rng.randrange(case.seat_count)
+    trump = rng.choice(SUITS)
+    cards = shuffled_deck(case, pair, rng)
+    if case.seat_count == 3:
+        indices, turned_up = THREE_PLAYER_MAP[(seat - dealer) % 3], 29
+    else:
+        indices, turned_up = FRENCH_MAP[(seat - dealer) % 4], 31
+    ordered = sorted(cards, key=lambda card: (card[1] != trump, -french_strength(card)))
+    strong = ordered[: len(indices)]
+    rest = [card for card in cards if card not in strong]
+    rng.shuffle(strong)
+    if has_turned_up:
+        # The turned-up card names trump: it must be one of the strong seat's trumps.
+        strong.sort(key=lambda card: card[1] == trump)
+    deck = [None] * len(cards)
+    for index, card in zip(indices, strong, strict=True):
+        deck[index] = card
+    if has_turned_up and deck[turned_up][1] != trump:
+        raise AssertionError("the turned-up card is not a trump")
+    free = iter(rest)
+    return [card if card is not None else next(free) for card in deck], Strong(seat, trump)
+
+
+def is_strong_side(case: Case, deal, strong: Strong, seat: int) -> bool:
+    if case.variant in ("manille-parlee", "manille-mort"):
+        return seat % 2 == strong.seat % 2
+    return seat == strong.seat
+
+
+def choose_action(case: Case, deal, rng: random.Random, strong: Strong | None = None) -> dict:
+    """Choose a random legal action of the seat to act (at full or weakest strength in a
+    strong deal)."""
     seat = deal.seat_to_act()
     if case.variant == "manni":
         if deal.phase == "exchange":
@@ -106,10 +150,16 @@ def choose_action(case: Case, deal, rng: random.Random) -> dict:
         followers = [card for card in hand if card[1] == led]
         return {"seat": seat, "type": "play", "card": rng.choice(followers or hand)}
     if case.variant.startswith("manille-encheres"):
+        maximum = deal.rules.maximum
+        if strong is not None and deal.phase != "play" and strong.seat not in deal.bidders:
+            strong = None
+        if deal.phase == "bid" and strong is not None:
+            if seat == strong.seat:
+                return {"seat": seat, "type": "bid", "points": maximum}
+            return {"seat": seat, "type": "pass"}
         if deal.phase == "bid":
             if rng.random() < (0.6 if deal.highest is None else 0.35):
                 lowest = deal.lowest_bid()
-                maximum = deal.rules.maximum
                 points = rng.choice(
                     (lowest, min(maximum, lowest + rng.randint(0, 6)), rng.randint(lowest, maximum))
                 )
@@ -118,7 +168,10 @@ def choose_action(case: Case, deal, rng: random.Random) -> dict:
                 return {"seat": seat, "type": "bid", "points": points}
             return {"seat": seat, "type": "pass"}
         if deal.phase == "trump":
-            return {"seat": seat, "type": "trump", "suit": rng.choice(SUITS)}
+            suit = strong.trump if strong is not None else rng.choice(SUITS)
+            return {"seat": seat, "type": "trump", "suit": suit}
+        if strong is not None and deal.bidder != strong.seat:
+            strong = None
     if case.variant == "manille-parlee" and rng.random() < 0.3:
         question = rng.choice(
             (
@@ -129,7 +182,13 @@ def choose_action(case: Case, deal, rng: random.Random) -> dict:
         )
         if deal.refusal(without_nulls(question)) is None:
             return question
-    return {"seat": seat, "type": "play", "card": rng.choice(deal.tricks.legal_cards(seat))}
+    legal = deal.tricks.legal_cards(seat)
+    if strong is None:
+        card = rng.choice(legal)
+    else:
+        choose = max if is_strong_side(case, deal, strong, seat) else min
+        card = choose(legal, key=lambda card: (card[1] == strong.trump, french_strength(card)))
+    return {"seat": seat, "type": "play", "card": card}
 
 
 def with_noise(action: dict, rng: random.Random) -> dict:
@@ -143,31 +202,74 @@ def with_noise(action: dict, rng: random.Random) -> dict:
     return noisy
 
 
+def play_deal(case: Case, match, deal_record: dict, rng, strong, budget: int | None) -> int | None:
+    """Play the deal in play at random until it is over or the budget of actions is spent."""
+    while not match.deal.is_over and (budget is None or budget > 0):
+        if budget is not None:
+            budget -= 1
+        action = choose_action(case, match.deal, rng, strong)
+        refusal = match.deal.refusal(without_nulls(action))
+        assert refusal is None, (action, refusal)
+        match.deal.apply(without_nulls(action))
+        deal_record["actions"].append(with_noise(action, rng))
+    return budget
+
+
+def is_tied_at_the_top(case: Case, match) -> bool:
+    """Tell a match that would be over but for a shared highest total (Decision 15)."""
+    totals = match.totals
+    if totals.count(max(totals)) < 2:
+        return False
+    return max(match.plus) >= 10 if case.variant == "manni" else max(totals) >= match.target
+
+
+def is_tie_near(case: Case, match) -> bool:
+    if case.variant == "manni":
+        return max(match.plus) >= 6
+    return case.variant == "manille-a-trois" and max(match.totals) >= match.target - 20
+
+
+def tied_deal(case: Case, match, deal_record: dict, rng, strong) -> None:
+    """Play the deal in play so that the highest total is shared, if some of a few random
+    playouts does it: ties are too rare at random to be seen in a few thousand records."""
+    for _ in range(20):
+        trial, trial_record = copy.deepcopy((match, deal_record))
+        play_deal(case, trial, trial_record, rng, strong, None)
+        trial.finish_deal()
+        if is_tied_at_the_top(case, trial):
+            break
+    for action in trial_record["actions"]:
+        match.deal.apply(without_nulls(action))
+    deal_record["actions"] = trial_record["actions"]
+
+
 def legal_record(case: Case, rng: random.Random) -> dict:
     """Play a match at random with the reference: complete, unfinished, or forfeited."""
     record = record_head(case, rng)
     match = GAMES[case.variant].Match(record)
     budget = None if rng.random() < 0.45 else rng.randint(0, case.typical_actions)
+    seeks_ties = budget is None and rng.random() < 0.3
     pair = rng.choice(SEVENS_PAIRS)
     has_seal = rng.random() < 0.2
     while not match.finished:
         if budget is not None and budget <= 0 and rng.random() < 0.5:
             break
-        deck = shuffled_deck(case, pair, rng)
+        dealer = (record["first_dealer"] + len(record["deals"])) % case.seat_count
+        strong = None
+        if case.variant == "manni" or rng.random() > 0.1:
+            deck = shuffled_deck(case, pair, rng)
+        else:
+            deck, strong = strong_deck(case, dealer, pair, rng)
         match.start_deal(deck)
         deal_record = {"dealer": match.deal.dealer, "deck": deck, "actions": []}
         if has_seal:
-            deal_record["salt"] = random_hex(rng)
+            deal_record["salt"] = rng.choice((random_hex(rng), None))
             deal_record["commitment"] = random_hex(rng)
         record["deals"].append(deal_record)
-        while not match.deal.is_over and (budget is None or budget > 0):
-            if budget is not None:
-                budget -= 1
-            action = choose_action(case, match.deal, rng)
-            refusal = match.deal.refusal(without_nulls(action))
-            assert refusal is None, (action, refusal)
-            match.deal.apply(without_nulls(action))
-            deal_record["actions"].append(with_noise(action, rng))
+        if seeks_ties and is_tie_near(case, match):
+            tied_deal(case, match, deal_record, rng, strong)
+        else:
+            budget = play_deal(case, match, deal_record, rng, strong, budget)
         if not match.deal.is_over:
             break
         match.finish_deal()
@@ -340,6 +442,7 @@ def mutations_at(case: Case, deal_index: int, action_index: int, deal, action, r
             lowest = deal.lowest_bid()
             low = rng.choice(
                 (
+                    -lowest,
                     rng.randint(0, rules.minimum - 1),
                     lowest - 1,
                     rng.randint(rules.minimum - 3, lowest - 1),
@@ -545,7 +648,8 @@ def players_miscounted(case, record, rng):
 def player_not_a_name(case, record, rng):
     players = list(record["players"])
     seat = rng.choice([seat for seat, name in enumerate(players) if name is not None])
-    players[seat] = rng.choice((7, ["name"], {"name": "x"}))
+    # A null is a name missing, except at the dummy's seat of manille-mort.
+    players[seat] = rng.choice((7, ["name"], {"name": "x"}, None))
     return dict(record, players=players)
 
 
@@ -620,7 +724,8 @@ def deck_card_unknown(case, record, rng):
     changed = copy.deepcopy(record)
     deck = changed["deals"][index]["deck"]
     position = rng.randrange(len(deck))
-    deck[position] = rng.choice(("1S", deck[position].lower(), "XX", "", 7))
+    foreign = "2S" if case.variant != "manni" else "1S"
+    deck[position] = rng.choice(("1S", deck[position].lower(), "XX", "", 7, foreign))
     return changed
 
 
@@ -665,7 +770,9 @@ def action_seat_out_of_range(case, record, rng):
     if rng.random() < 0.2:
         del action["seat"]
     else:
-        action["seat"] = rng.choice((case.seat_count, -1, str(action["seat"]), True))
+        action["seat"] = rng.choice(
+            (case.seat_count, -1, str(action["seat"]), True, float(action["seat"]))
+        )
     return replaced_action(record, place, action)
 
 
@@ -755,6 +862,20 @@ def deal_after_an_unfinished_deal(case, record, rng):
     changed = copy.deepcopy(record)
     deal = changed["deals"][rng.randrange(len(record["deals"]) - 1)]
     deal["actions"] = deal["actions"][: rng.randrange(len(deal["actions"]))]
+    return changed
+
+
+@change()
+def malformed_after_an_illegal_action(case, record, rng):
+    """The whole record is checked before any play: a broken deck after an illegal action."""
+    mutations = [
+        mutation for place in walk(case, record) for mutation in mutations_at(case, *place, rng)
+    ]
+    if not mutations:
+        return None
+    changed = apply_mutation(record, rng.choice(mutations))
+    deck = changed["deals"][-1]["deck"]
+    deck[0] = deck[1]
     return changed
 
 

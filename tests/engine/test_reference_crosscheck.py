@@ -1,0 +1,95 @@
+"""The engine's replay against a second replayer written from the spec alone
+(`tests/engine/reference/`): legal, illegal and malformed records of every variant, compared on
+every field of the output document; and the reference itself on the spec's worked examples."""
+
+import random
+
+import pytest
+
+from games.engine.variants import VARIANTS
+
+from .reference import replay_record
+from .reference.common import follower_refusal
+from .reference.crosscheck import crosscheck
+from .reference.generate import CASES, CASES_BY_NAME, KINDS, record_of
+from .reference.manni import deal_points
+
+SEED = 20240611
+RECORDS = 100
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_the_engine_replays_records_as_the_reference_does(case, kind):
+    if case.variant not in VARIANTS:
+        pytest.skip(f"the engine has no {case.variant} yet")
+
+    tally = crosscheck(case, kind, count=RECORDS, seed=SEED, kept=3)
+
+    assert [disagreement.describe() for disagreement in tally.disagreements] == []
+    assert (tally.compared, tally.agreed) == (RECORDS, RECORDS)
+
+
+@pytest.mark.parametrize(("kind", "status"), [("legal", 0), ("illegal", 1), ("malformed", 2)])
+def test_the_reference_replays_its_own_manille_mort_records(kind, status):
+    # The generator checks each change against the reference's replay; this runs it while the
+    # engine has no manille-mort to compare with.
+    rng = random.Random(f"{SEED}:manille-mort:{kind}")
+
+    records = [record_of(CASES_BY_NAME["manille-mort"], kind, rng)[0] for _ in range(RECORDS)]
+
+    assert {replay_record(record)[0] for record in records} == {status}
+
+
+# manille-variants.md, *Trump and play*: bidder seat 2, trump ♥; the follower's hand, the cards
+# allowed.
+ENCHERES_FOLLOWER_EXAMPLES = [
+    ([(0, "9S")], 1, ["KS", "7S", "8D"], ["KS", "7S"]),
+    ([(2, "9S")], 3, ["KS", "7S", "8D"], ["KS"]),
+    ([(1, "9S")], 2, ["KS", "7S", "8D"], ["KS"]),
+    ([(0, "AS")], 1, ["7H", "8D"], ["7H", "8D"]),
+    ([(2, "AS")], 3, ["7H", "8D"], ["7H"]),
+    ([(0, "AS"), (1, "9H"), (2, "QH")], 3, ["KH", "7H", "8D"], ["KH"]),
+    ([(2, "AS"), (3, "9H")], 0, ["KH", "7H", "8D"], ["KH", "7H", "8D"]),
+]
+
+
+@pytest.mark.parametrize(("trick", "follower", "hand", "allowed"), ENCHERES_FOLLOWER_EXAMPLES)
+def test_the_reference_follower_rule_gives_the_encheres_examples(trick, follower, hand, allowed):
+    def is_partner(seat):
+        return follower != 2 and seat != 2
+
+    playable = [
+        card for card in hand if follower_refusal(hand, trick, "H", is_partner, card) is None
+    ]
+
+    assert playable == allowed
+
+
+@pytest.mark.parametrize(
+    ("hand", "card", "code"),
+    [
+        (["TH", "8H", "KS", "7D"], "KS", "must_follow_suit"),
+        (["TH", "8H", "KS", "7D"], "8H", "must_beat"),
+        (["9S", "7S", "TD"], "TD", "must_trump"),
+        (["8D", "TD"], "TD", None),
+    ],
+)
+def test_the_reference_refuses_with_the_spec_codes(hand, card, code):
+    # An opponent's 9♥ led, spades trump; the follower alone (manille-4p.md, *Error codes*).
+    refusal = follower_refusal(hand, [(1, "9H")], "S", lambda seat: False, card)
+
+    assert (refusal or (None,))[0] == code
+
+
+@pytest.mark.parametrize(
+    ("contract", "tricks", "plus", "minus"),
+    [
+        ("trump", [3, 4, 5], [0, 0, 1], [1, 0, 0]),
+        ("no-trump", [12, 0, 0], [8, 0, 0], [0, 4, 4]),
+        ("nullo", [0, 4, 8], [4, 0, 0], [0, 0, 4]),
+        ("nullo", [2, 3, 7], [2, 1, 0], [0, 0, 3]),
+    ],
+)
+def test_the_reference_scores_the_manni_table(contract, tricks, plus, minus):
+    assert deal_points(contract, tricks) == (plus, minus)
