@@ -43,8 +43,13 @@ def main(arguments: list[str]) -> int:
                 f"agreed {tally.agreed:6}  ({seconds:.0f} s)",
                 flush=True,
             )
-            for disagreement in tally.disagreements:
+            if tally.disagreed_by_how:
                 is_all_agreed = False
+                by_how = ", ".join(
+                    f"{how} {count}" for how, count in tally.disagreed_by_how.items()
+                )
+                print(f"  disagreed: {by_how}", flush=True)
+            for disagreement in tally.disagreements:
                 print(disagreement.describe(), flush=True)
     return 0 if is_all_agreed else 1
 

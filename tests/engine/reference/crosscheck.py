@@ -4,6 +4,7 @@ every field (an error's message excepted: its words are the engine's own)."""
 import copy
 import json
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from . import replay_record as reference_replay
@@ -61,6 +62,7 @@ class Tally:
     compared: int = 0
     agreed: int = 0
     disagreements: list = field(default_factory=list)
+    disagreed_by_how: Counter = field(default_factory=Counter)
 
 
 def crosscheck(case: Case, kind: str, *, count: int, seed: int, kept: int = 1) -> Tally:
@@ -75,6 +77,8 @@ def crosscheck(case: Case, kind: str, *, count: int, seed: int, kept: int = 1) -
         tally.compared += 1
         if comparable(expected) == comparable(actual):
             tally.agreed += 1
-        elif len(tally.disagreements) < kept:
+            continue
+        tally.disagreed_by_how[how] += 1
+        if len(tally.disagreements) < kept:
             tally.disagreements.append(Disagreement(how, record, expected, actual))
     return tally

@@ -789,6 +789,50 @@ def action_type_unknown(case, record, rng):
     return replaced_action(record, place, action)
 
 
+# Every action type of the record format, with the keys it takes (game-record.md,
+# manille-4p.md, manille-variants.md): a type another game has is unknown to this one.
+ACTION_TYPES_OF_EVERY_GAME = {
+    "trump": {"suit": "H"},
+    "roll": {},
+    "buque": {},
+    "surbuque": {},
+    "pass": {},
+    "look": {},
+    "blind": {},
+    "mee": {},
+    "tegen": {},
+    "bid": {"points": 30},
+    "ask_card": {"card": "TS"},
+    "ask_count": {"suit": "S"},
+    "show": {},
+    "exchange": {"cards": []},
+    "play": {"card": "TS"},
+}
+ACTION_TYPES_BY_VARIANT = {
+    "manille-a-trois": ("play",),
+    "manille-encheres": ("bid", "pass", "trump", "play"),
+    "manille-encheres-3": ("bid", "pass", "trump", "play"),
+    "manille-parlee": ("ask_card", "ask_count", "show", "play"),
+    "manille-mort": ("play",),
+    "manni": ("exchange", "play"),
+}
+
+
+@change()
+def action_type_of_another_game(case, record, rng):
+    place = some_action(record, rng)
+    if place is None:
+        return None
+    foreign = [
+        kind
+        for kind in ACTION_TYPES_OF_EVERY_GAME
+        if kind not in ACTION_TYPES_BY_VARIANT[case.variant]
+    ]
+    kind = rng.choice(foreign)
+    action = {"seat": place[2]["seat"], "type": kind, **ACTION_TYPES_OF_EVERY_GAME[kind]}
+    return replaced_action(record, place, action)
+
+
 @change()
 def card_not_a_card(case, record, rng):
     place = some_action(record, rng, types=("play",))
