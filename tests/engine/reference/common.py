@@ -218,9 +218,8 @@ def check_deals(record: dict, *, seat_count: int, check_deck, check_action) -> N
         if not isinstance(deal, dict):
             raise Malformed(f"deal {index}: an object")
         check_keys(deal, ("dealer", "deck", "actions"))
-        if deal["dealer"] != (record["first_dealer"] + index) % seat_count or not is_integer(
-            deal["dealer"]
-        ):
+        dealer = deal["dealer"]
+        if not is_integer(dealer) or dealer != (record["first_dealer"] + index) % seat_count:
             raise Malformed(f"deal {index}: dealer out of turn")
         for key in ("salt", "commitment"):
             value = deal.get(key)
@@ -248,6 +247,10 @@ def check_deals(record: dict, *, seat_count: int, check_deck, check_action) -> N
             check_action(action)
 
 
+# The keys an action may carry besides `seat` and `type`, in one game or another.
+ACTION_VOCABULARY = ("card", "suit", "points", "cards")
+
+
 def check_action_keys(action: dict, takes: dict) -> None:
     """Check an action's type and keys: `takes` maps each type to its keys and their checks.
 
@@ -262,9 +265,6 @@ def check_action_keys(action: dict, takes: dict) -> None:
     for key in ACTION_VOCABULARY:
         if key in action and key not in takes[kind]:
             raise Malformed(f"a {kind} action takes no {key}")
-
-
-ACTION_VOCABULARY = ("card", "suit", "points", "cards")
 
 
 def check_end(record: dict, seat_count: int) -> None:

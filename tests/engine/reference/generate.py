@@ -130,7 +130,7 @@ def strong_deck(case: Case, dealer: int, pair, rng: random.Random) -> tuple[list
     return [card if card is not None else next(free) for card in deck], Strong(seat, trump)
 
 
-def is_strong_side(case: Case, deal, strong: Strong, seat: int) -> bool:
+def is_strong_side(case: Case, strong: Strong, seat: int) -> bool:
     if case.variant in ("manille-parlee", "manille-mort"):
         return seat % 2 == strong.seat % 2
     return seat == strong.seat
@@ -186,7 +186,7 @@ def choose_action(case: Case, deal, rng: random.Random, strong: Strong | None = 
     if strong is None:
         card = rng.choice(legal)
     else:
-        choose = max if is_strong_side(case, deal, strong, seat) else min
+        choose = max if is_strong_side(case, strong, seat) else min
         card = choose(legal, key=lambda card: (card[1] == strong.trump, french_strength(card)))
     return {"seat": seat, "type": "play", "card": card}
 
@@ -315,7 +315,7 @@ def walk(case: Case, record: dict):
             match.finish_deal()
 
 
-def play_mutations(case: Case, at: tuple, deal, tricks, seat: int, rng: random.Random):
+def play_mutations(case: Case, at: tuple, tricks, seat: int, rng: random.Random):
     """Replace a card played: one not held, or one the follower rule refuses."""
     hand = tricks.hands[seat]
     absent = [card for card in case.cards if card not in hand]
@@ -358,20 +358,14 @@ def mutations_at(case: Case, deal_index: int, action_index: int, deal, action, r
     seat_count = case.seat_count
     if action is None:
         intruder = rng.randrange(seat_count)
-        extra = rng.choice(
-            (
-                {"seat": intruder, "type": "play", "card": rng.choice(case.cards)},
-                {"seat": intruder, "type": "pass"}
-                if case.variant.startswith("manille-encheres")
-                else {"seat": intruder, "type": "play", "card": rng.choice(case.cards)},
-                {"seat": intruder, "type": "show"}
-                if case.variant == "manille-parlee"
-                else {"seat": intruder, "type": "play", "card": rng.choice(case.cards)},
-                {"seat": intruder, "type": "exchange", "cards": []}
-                if case.variant == "manni"
-                else {"seat": intruder, "type": "play", "card": rng.choice(case.cards)},
-            )
-        )
+        extras = [{"seat": intruder, "type": "play", "card": rng.choice(case.cards)}]
+        if case.variant.startswith("manille-encheres"):
+            extras.append({"seat": intruder, "type": "pass"})
+        if case.variant == "manille-parlee":
+            extras.append({"seat": intruder, "type": "show"})
+        if case.variant == "manni":
+            extras.append({"seat": intruder, "type": "exchange", "cards": []})
+        extra = rng.choice(extras)
         yield Mutation("after_the_deal", *at, (extra,), True, "wrong_phase")
         return
     seat = action["seat"]
@@ -487,6 +481,13 @@ def mutations_at(case: Case, deal_index: int, action_index: int, deal, action, r
                 )
             )
             yield Mutation("wrong_phase", *at, (wrong,), False, "wrong_phase")
+            yield Mutation(
+                "not_your_turn_over_wrong_phase",
+                *at,
+                (dict(wrong, seat=other_seat(case, seat, rng)),),
+                False,
+                "not_your_turn",
+            )
             return
         wrong = rng.choice(
             (
@@ -496,10 +497,17 @@ def mutations_at(case: Case, deal_index: int, action_index: int, deal, action, r
             )
         )
         yield Mutation("wrong_phase", *at, (wrong,), True, "wrong_phase")
-        yield from play_mutations(case, at, deal, deal.tricks, seat, rng)
+        yield Mutation(
+            "not_your_turn_over_wrong_phase",
+            *at,
+            (dict(wrong, seat=other_seat(case, seat, rng)),),
+            True,
+            "not_your_turn",
+        )
+        yield from play_mutations(case, at, deal.tricks, seat, rng)
         return
     if kind == "play":
-        yield from play_mutations(case, at, deal, deal.tricks, seat, rng)
+        yield from play_mutations(case, at, deal.tricks, seat, rng)
     if case.variant == "manille-parlee":
         question = rng.choice(
             (
@@ -661,7 +669,10 @@ def first_dealer_out_of_range(case, record, rng):
 @change(code="options_not_allowed")
 def option_unknown(case, record, rng):
     options = dict(record.get("options", {}))
-    options[rng.choice(("blind", "mee_tegen", "talon", "dummy"))] = rng.choice((True, False))
+    names = ["blind", "mee_tegen", "talon", "dummy"]
+    if case.variant != "manille-a-trois":
+        names.append("sevens_removed")
+    options[rng.choice(names)] = rng.choice((True, False))
     return dict(record, options=options)
 
 
