@@ -23,6 +23,7 @@ urlpatterns = [
     path("regles/manille-flamande/", views.rules_flemish, name="rules_flemish"),
     path("regles/manille-francaise/", views.rules_french, name="rules_french"),
     path("regles/manille-parlee/", views.rules_parlee, name="rules_parlee"),
+    path("regles/manille-avec-un-mort/", views.rules_mort, name="rules_mort"),
     path("regles/manille-a-trois/", views.rules_a_trois, name="rules_a_trois"),
     path("regles/manille-aux-encheres/", views.rules_encheres, name="rules_encheres"),
     path("regles/manni/", views.rules_manni, name="rules_manni"),

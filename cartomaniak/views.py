@@ -69,6 +69,11 @@ def rules_parlee(request: HttpRequest) -> HttpResponse:
     return render(request, "rules_parlee.html", _partnership_rules_context(has_no_trump=False))
 
 
+def rules_mort(request: HttpRequest) -> HttpResponse:
+    # Muette's page and examples, plus the dummy.
+    return render(request, "rules_mort.html", _partnership_rules_context(has_no_trump=False))
+
+
 def _decision_minutes() -> dict:
     return {"decision_minutes": max(1, settings.GAME_DECISION_SECONDS // 60)}
 

@@ -70,6 +70,7 @@ class GameAdmin(admin.ModelAdmin):
         "forfeit_seat",
         "is_first_deal_complete",
         "first_dealer_draw",
+        "dummy_draw",
         "origin",
         "origin_label",
         "legacy_table_id",

@@ -67,6 +67,9 @@ class Game(models.Model):
     is_first_deal_complete = models.BooleanField(default=False)
     # The first-dealer draw shown on the table: rounds of [seat, card] pairs, as the engine drew.
     first_dealer_draw = models.JSONField(null=True, blank=True)
+    # *Avec un mort*: the people's draw for the dummy, rounds of [seat, card] pairs with the
+    # seats they took after it (the highest card took the holder's seat); null in other games.
+    dummy_draw = models.JSONField(null=True, blank=True)
     origin = models.CharField(
         _("origine"), max_length=16, choices=Origin.choices, default=Origin.LOBBY
     )

@@ -121,6 +121,26 @@ PAGES = {
             "0, 4, 8",
         ],
     },
+    "/regles/manille-avec-un-mort/": {
+        "fr": [
+            "Manille à trois avec un mort",
+            "4 par 4",
+            "retournée",
+            "jeu étalé",
+            "toute la partie",
+            "son associé",
+            "34–34",
+        ],
+        "en": [
+            "Manille with a dummy",
+            "4 by 4",
+            "turned up",
+            "spread out",
+            "whole match",
+            "its partner",
+            "34–34",
+        ],
+    },
     "/regles/manille-parlee/": {
         "fr": [
             "Manille parlée",
@@ -173,6 +193,7 @@ def test_the_rules_pages_link_to_each_other(client: Client, db) -> None:
             "/regles/manille-flamande/",
             "/regles/manille-francaise/",
             "/regles/manille-parlee/",
+            "/regles/manille-avec-un-mort/",
             "/regles/manille-a-trois/",
             "/regles/manille-aux-encheres/",
             "/regles/manni/",
@@ -206,6 +227,10 @@ def _shown_examples(page: str) -> dict[str, dict[str, bool]]:
         ),
         (
             "/regles/manille-parlee/",
+            [example for example in FOLLOWER_EXAMPLES if example.trump is not None],
+        ),
+        (
+            "/regles/manille-avec-un-mort/",
             [example for example in FOLLOWER_EXAMPLES if example.trump is not None],
         ),
     ],

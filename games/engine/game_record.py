@@ -63,6 +63,9 @@ class RecordRules:
     # The top-level keys of the game's own that a record of `state` writes (*avec un mort*:
     # `dummy`). None: none.
     head_to_json: Callable[[Any], dict] | None = None
+    # The action types a record of the variant may hold, or None for every type of
+    # `action_class` (another's is `malformed`: *parlée* has no Flemish `mee`). None: all.
+    action_types: Callable[[str], frozenset[str] | None] | None = None
 
     def record_from_state(self, state, *, players: list[str]) -> dict:
         """Return the game record of the match so far (the deal in progress included)."""
@@ -167,7 +170,9 @@ def check_players(players: object, seat_count: int, *, empty_seat: int | None = 
     raise RuleError(MALFORMED, f"{names}, null at the dummy's seat {empty_seat} and only there")
 
 
-def _parse_deal(rules: RecordRules, deal: object, deal_index: int, first_dealer: int) -> ParsedDeal:
+def _parse_deal(
+    rules: RecordRules, variant: str, deal: object, deal_index: int, first_dealer: int
+) -> ParsedDeal:
     where = f"deal {deal_index}"
     if not isinstance(deal, dict):
         raise RecordMalformed(f"{where} is not a JSON object")
@@ -188,12 +193,19 @@ def _parse_deal(rules: RecordRules, deal: object, deal_index: int, first_dealer:
     actions_json = _require(deal, "actions", where)
     if not isinstance(actions_json, list):
         raise RecordMalformed(f"{where}: actions must be a list")
+    types = None if rules.action_types is None else rules.action_types(variant)
     actions = []
     for action_index, item in enumerate(actions_json):
         try:
-            actions.append(rules.action_class.from_json(item))
+            action = rules.action_class.from_json(item)
         except RuleError as error:
             raise RecordMalformed(f"{where}, action {action_index}: {error.message}") from error
+        if types is not None and action.type not in types:
+            raise RecordMalformed(
+                f"{where}, action {action_index}: {variant} has no action {action.type!r} "
+                f"(its actions: {', '.join(sorted(types))})"
+            )
+        actions.append(action)
     return ParsedDeal(deck, tuple(actions), salt, commitment)
 
 
@@ -231,7 +243,8 @@ def parse_record(rules: RecordRules, document: object) -> ParsedRecord:
     if not isinstance(deals, list):
         raise RecordMalformed("deals must be a list")
     parsed = tuple(
-        _parse_deal(rules, deal, deal_index, first_dealer) for deal_index, deal in enumerate(deals)
+        _parse_deal(rules, variant, deal, deal_index, first_dealer)
+        for deal_index, deal in enumerate(deals)
     )
     if rules.check_decks is not None:
         try:

@@ -79,7 +79,8 @@ def lobby_open_tables() -> list[dict]:
     result = []
     for game in tables:
         by_seat = {taken.seat: taken.user for taken in game.seats.all()}
-        seat_count = variant_get(game.variant).seat_count
+        # The seats a person takes (the dummy's, avec un mort, is nobody's).
+        person_seats = variant_get(game.variant).person_seats
         result.append(
             {
                 "id": game.pk,
@@ -99,7 +100,7 @@ def lobby_open_tables() -> list[dict]:
                             (by_seat[seat].computer_level or None) if seat in by_seat else None
                         ),
                     }
-                    for seat in range(seat_count)
+                    for seat in person_seats
                 ],
                 "url": reverse("games:table", args=[game.pk]),
             }

@@ -63,9 +63,7 @@ def game_join(
     if game.host_id == user.pk:
         raise GameError("own_game")
     free = [
-        seat
-        for seat in range(game_variant(game=game).seat_count)
-        if seat not in game.seats_by_number()
+        seat for seat in game_variant(game=game).person_seats if seat not in game.seats_by_number()
     ]
     if not free:
         raise GameError("game_not_open")

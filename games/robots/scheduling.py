@@ -52,11 +52,14 @@ def turn_seed(game_id: int, version: int, purpose: str) -> int:
 
 
 def computer_seat_to_act(*, game, variant, state) -> int | None:
-    """Return the seat to act if a computer holds it, else None."""
+    """Return the seat to act if a computer decides for it (its own, or the dummy when the
+    computer holds it), else None."""
     if state.is_finished:
         return None
     seat = variant.seat_to_act(state)
-    taken = game.seats_by_number().get(seat)
+    if seat is None:
+        return None
+    taken = game.seats_by_number().get(variant.decider_of(seat))
     return seat if taken is not None and taken.is_computer else None
 
 

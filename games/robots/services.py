@@ -34,7 +34,8 @@ def computer_game_start(
         entry = variant_get(variant)
     except RuleError:
         raise GameError("bad_variant") from None
-    seat_count = entry.seat_count
+    # A person's seats: the dummy's (avec un mort) is nobody's.
+    person_count = len(entry.person_seats)
     if format not in entry.formats:
         raise GameError("bad_format")
     if not getattr(user, "is_authenticated", False):
@@ -48,7 +49,7 @@ def computer_game_start(
     opponent = computer_member(level=level)
     # Only people count as busy: the computer member plays many games at once.
     return game_start_between(
-        players=[user] + [opponent] * (seat_count - 1),
+        players=[user] + [opponent] * (person_count - 1),
         variant=variant,
         format=format,
         origin=Game.Origin.COMPUTER,

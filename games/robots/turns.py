@@ -48,7 +48,7 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
     view = variant.player_view(state, seat)
     if not view.get("legal_actions"):
         return False
-    level = game.player_at(seat).computer_level
+    level = game.player_at(variant.decider_of(seat)).computer_level
     action = _decide(
         level,
         view,

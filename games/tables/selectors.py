@@ -241,6 +241,23 @@ def _seat_entry(variant: Variant, number: int, taken: Seat | None, your_seat) ->
     return entry
 
 
+def _dummy_entry(variant: Variant, number: int) -> dict:
+    """The dummy's seat (*avec un mort*): nobody's. The table names it after its holder once
+    the match has started ("Bob (mort)"), from `holder_seat`."""
+    return {
+        "seat": number,
+        "team": variant.team_of(number),
+        "name": _("le mort"),
+        "stars": None,
+        "stars_label": "",
+        "is_computer": False,
+        "computer_level": None,
+        "is_you": False,
+        "is_dummy": True,
+        "holder_seat": variant.decider_of(number),
+    }
+
+
 def _ladder_points(game: Game, seat: int | None) -> list[dict]:
     """Return the points a seated player's ranked game really moved on each ladder."""
     if seat is None or not game.is_ranked or not game.is_finished:
@@ -323,7 +340,10 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "is_host": is_seated and game.host_id == seats[seat].user_id,
             "starts_when_full": game.starts_when_full,
             "seats": [
-                _seat_entry(variant, number, seats.get(number), seat) for number in variant.seats
+                _dummy_entry(variant, number)
+                if number == variant.dummy_seat
+                else _seat_entry(variant, number, seats.get(number), seat)
+                for number in variant.seats
             ],
             "deadline": game.deadline.isoformat() if game.deadline else None,
             "seconds_left": seconds_left,
@@ -334,6 +354,7 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "end_reason": game.end_reason or None,
             "forfeit_seat": game.forfeit_seat,
             "first_dealer_draw": game.first_dealer_draw,
+            "dummy_draw": game.dummy_draw,
             "target": variant.format_target(game.format),
             "regular_deals": variant.format_deal_count(game.format),
             # The most one deal scores (480 in the two-player game), None: no cap.
@@ -391,6 +412,9 @@ def game_presence(*, game: Game, now: datetime | None = None) -> list[dict]:
         if taken.is_computer and taken.seat < len(presence):
             # The computer never opens a socket: it is always at its table.
             presence[taken.seat]["connected"] = True
+    if variant.dummy_seat is not None:
+        # The dummy is there when its holder is.
+        presence[variant.dummy_seat] = dict(presence[variant.decider_of(variant.dummy_seat)])
     for seat_presence in presence:
         if seat_presence["connected"]:
             seat_presence["away_seconds"] = None
@@ -437,7 +461,11 @@ def game_record(*, game: Game) -> dict:
     variant = game_variant(game=game)
     state = variant.state_from_json(game.state)
     seats = game.seats_by_number()
-    names = [seats[seat].user.username if seat in seats else "" for seat in variant.seats]
+    # Nobody sits at the dummy's seat: the record writes null there.
+    names = [
+        None if seat == variant.dummy_seat else seats[seat].user.username if seat in seats else ""
+        for seat in variant.seats
+    ]
     record = variant.record_from_state(state, players=names)
     if state.end is not None and "end" not in record:
         record["end"] = state.end

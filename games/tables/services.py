@@ -24,6 +24,7 @@ from django.utils import timezone
 from cartomaniak import metrics
 from cartomaniak.handlers import game_ended_dispatch
 from games import events, quitters
+from games.engine.cards import draw_dealer_among
 from games.engine.errors import RuleError
 from games.engine.variants import Variant, variant_get
 from games.errors import GameError
@@ -96,7 +97,8 @@ def _variant_named(name: object) -> Variant:
 
 
 def _seat_number(variant: Variant, seat: object) -> int:
-    if type(seat) is not int or seat not in variant.seats:
+    # A person's seat: the dummy's (*avec un mort*) is nobody's.
+    if type(seat) is not int or seat not in variant.person_seats:
         raise GameError("bad_seat")
     return seat
 
@@ -238,7 +240,7 @@ def _locked_as_host(game_id: int, user) -> Game:
 
 
 def _is_full(game: Game, variant: Variant) -> bool:
-    return Seat.objects.filter(game=game).count() == variant.seat_count
+    return Seat.objects.filter(game=game).count() == len(variant.person_seats)
 
 
 def game_seat_take(
@@ -339,11 +341,30 @@ def game_cancel(*, game_id: int, user, now: datetime | None = None) -> Game:
 # --- The start --------------------------------------------------------------------------------
 
 
+def _dummy_draw(game: Game, variant: Variant, rng: random.Random) -> None:
+    """*Avec un mort*: the three people draw, the highest card takes the dummy (ties draw
+    again, manille-variants.md, Decision 17); he moves to the holder's seat, opposite the
+    dummy, and whoever sat there takes his. The rounds are kept with the seats as they end up."""
+    holder = variant.decider_of(variant.dummy_seat)
+    rounds, winner = draw_dealer_among(rng, variant.person_seats)
+    moved = {winner: holder, holder: winner}
+    if winner != holder:
+        seats = game.seats_by_number()
+        # Through a seat number no table has: (game, seat) is unique at every step.
+        for taken, seat in ((seats[winner], 99), (seats[holder], winner), (seats[winner], holder)):
+            taken.seat = seat
+            taken.save(update_fields=["seat"])
+        game_seats_reload(game=game)
+    game.dummy_draw = [[[moved.get(seat, seat), card] for seat, card in round] for round in rounds]
+
+
 def _match_start(game: Game, variant: Variant, *, now: datetime, rng: random.Random | None) -> None:
-    """Start the match of a locked table whose seats are all taken: the first dealer drawn and
-    the first deal dealt with the secure source (`rng` is for reproducible tests only), each
-    member's star group kept as it is now."""
+    """Start the match of a locked table whose seats are all taken: the dummy's holder drawn
+    (*avec un mort*), the first dealer drawn and the first deal dealt with the secure source
+    (`rng` is for reproducible tests only), each member's star group kept as it is now."""
     rng = rng or secure_rng()
+    if variant.dummy_seat is not None:
+        _dummy_draw(game, variant, rng)
     rounds, first_dealer = variant.draw_first_dealer(rng)
     state = variant.new_match(
         first_dealer=first_dealer, format=game.format, options=dict(game.options)
@@ -449,8 +470,8 @@ def game_start_between(
     rng: random.Random | None = None,
 ) -> Game:
     """Start a match at once between the members the site brings together (a competition's
-    pairing, an accepted challenge or rematch, a game against the computer), `players[s]` at
-    seat s; `players[0]` hosts.
+    pairing, an accepted challenge or rematch, a game against the computer), `players[i]` at
+    the i-th seat a person takes (seat i but in a game with a dummy); `players[0]` hosts.
 
     The people among them are taken out of the waiting room: a table one of them hosts before it
     starts is cancelled, and at another's open table his seat is freed. A person already playing
@@ -466,7 +487,7 @@ def game_start_between(
     person_ids = sorted({player.pk for player in people})
     if (
         origin not in Game.Origin.values
-        or len(players) != game_variant_entry.seat_count
+        or len(players) != len(game_variant_entry.person_seats)
         or len(person_ids) != len(people)
         or not people
     ):
@@ -498,7 +519,7 @@ def game_start_between(
             origin_label=origin_label[:200],
             origin_url=origin_url[:200],
         )
-        for seat, player in enumerate(players):
+        for seat, player in zip(game_variant_entry.person_seats, players, strict=True):
             _seat_add(
                 game, game_variant_entry, seat=seat, user=player, is_computer=player.is_computer
             )
@@ -528,8 +549,12 @@ def _apply_decision(
     variant = game_variant(game=game)
     state = variant.state_from_json(game.state)
     if game.deadline is not None and game.deadline <= now:
-        _forfeit(game, variant, state, seat=variant.seat_to_act(state), reason="timeout", now=now)
+        _forfeit(
+            game, variant, state, seat=_person_to_act(variant, state), reason="timeout", now=now
+        )
         return False
+    # The dummy's holder decides for the dummy at its turn: the action is the dummy's.
+    seat = variant.acting_seat(state, seat)
     try:
         move = variant.action_from_json({**action, "seat": seat})
         state = variant.apply(state, move)
@@ -548,6 +573,12 @@ def _apply_decision(
     )
     metrics.move_applied_on_commit(kind="game")
     return True
+
+
+def _person_to_act(variant: Variant, state) -> int:
+    """Return the seat of the person whose decision is awaited: the seat to act, or the
+    dummy's holder at the dummy's turn (only a person forfeits)."""
+    return variant.decider_of(variant.seat_to_act(state))
 
 
 def game_act(
@@ -588,11 +619,13 @@ def game_computer_act(
     now: datetime | None = None,
 ) -> Game:
     """Apply the decision of the computer player at `seat` (games.robots only): the same checks
-    as a person's. The seat is named because one computer member may sit twice at a table."""
+    as a person's. The seat is named because one computer member may sit twice at a table; it
+    is the computer's own, or the dummy's when the computer holds it."""
     now = now or timezone.now()
     with transaction.atomic():
         game = game_get(game_id=game_id, for_update=True)
-        taken = game.seats_by_number().get(seat)
+        variant = game_variant(game=game)
+        taken = game.seats_by_number().get(variant.decider_of(seat))
         if taken is None or not taken.is_computer:
             raise GameError("not_seated")
         is_played = _apply_decision(
@@ -641,7 +674,7 @@ def game_enforce_deadlines(*, now: datetime, game_ids: list[int] | None = None) 
                 continue
             variant = game_variant(game=game)
             state = variant.state_from_json(game.state)
-            seat = variant.seat_to_act(state)
+            seat = _person_to_act(variant, state)
             _forfeit(game, variant, state, seat=seat, reason="timeout", now=now)
             ended.append(game.pk)
     return ended
@@ -667,12 +700,18 @@ def game_again(
         others_are_computers = all(
             taken.is_computer for taken in finished.seats.all() if taken.seat != own_seat
         )
+        # Turned so that he takes the first seat and his partner stays opposite him (with a
+        # dummy, the people only: the dummy is drawn again).
+        places = variant.person_seats
+        own_place = places.index(own_seat)
+
+        def turned(seat: int) -> int:
+            return (places.index(seat) - own_place) % len(places)
+
         if others_are_computers:
-            players = [None] * variant.seat_count
+            players = [None] * len(places)
             for taken in finished.seats.all():
-                players[(taken.seat - own_seat) % variant.seat_count] = (
-                    user if taken.seat == own_seat else taken.user
-                )
+                players[turned(taken.seat)] = user if taken.seat == own_seat else taken.user
             return game_start_between(
                 players=players,
                 variant=variant.name,
@@ -691,10 +730,9 @@ def game_again(
             starts_when_full=finished.starts_when_full,
             now=now,
         )
-        # Turned so that he sits at seat 0 and his partner stays opposite him.
         for taken in finished.seats.all():
             if taken.is_computer:
-                seat = (taken.seat - own_seat) % variant.seat_count
+                seat = places[turned(taken.seat)]
                 game_seat_fill(
                     game_id=game.pk, user=user, seat=seat, level=taken.user.computer_level
                 )
@@ -769,7 +807,9 @@ def rematch_answer(
                 and taken.seat not in offer.accepted_seats
             ]
             if not waiting:
-                players = [game.player_at(number) for number in game_variant(game=game).seats]
+                players = [
+                    game.player_at(number) for number in game_variant(game=game).person_seats
+                ]
                 offer.new_game = game_start_between(
                     players=players,
                     variant=game.variant,

@@ -34,6 +34,12 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "sound_off": _("Sons : non"),
         "your_turn": _("À vous"),
         "their_turn": _("Au tour de %(name)s"),
+        # *Avec un mort*: the seat nobody holds, named after its holder once drawn.
+        "dummy": _("Le mort"),
+        "dummy_of": _("%(name)s (mort)"),
+        "your_turn_dummy": _("À vous, pour le mort"),
+        "dummy_hand": _("Le mort, jeu étalé de %(name)s"),
+        "dummy_draw_result": _("%(name)s tire la plus haute carte et joue avec le mort."),
         # The game's own words: its phases, its buttons, its options (the registry's).
         "phase": {phase: _(label) for phase, label in variant.phase_labels.items()},
         "actions": {kind: _(label) for kind, label in variant.action_labels.items()},

@@ -114,6 +114,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         end_reason=None,
         forfeit_seat=None,
         first_dealer_draw=None,
+        dummy_draw=None,
         completed_trick=first["completed_trick"],
         can_rematch=False,
         can_play_again=False,

@@ -20,6 +20,7 @@ RULES_URL_NAMES = {
     "manille-flemish": "rules_flemish",
     "manille-french": "rules_french",
     "manille-parlee": "rules_parlee",
+    "manille-mort": "rules_mort",
     "manille-a-trois": "rules_a_trois",
     "manille-encheres": "rules_encheres",
     "manille-encheres-3": "rules_encheres",

@@ -47,22 +47,23 @@
     },
 
     sizes: function (cardWidth, room) {
-      // The other hands: small backs, or every card face up in the replay.
-      var small = cardWidth * (room.isReplay ? 0.62 : 0.42);
+      // The other hands: small backs, or every card face up in the replay (and the dummy's).
+      var faceUp = room.isReplay || room.hasFaceUpSide;
+      var small = cardWidth * (faceUp ? 0.62 : 0.42);
       var room_ = sideWidth(room) - 8 - small;
       // A side's hand in rows of as many cards as its column holds with their corners showing.
       var columns = HAND;
-      if (room.isReplay) {
+      if (faceUp) {
         columns = [8, 4, 3, 2].filter(function (count) {
           return room_ / (count - 1) >= small * 0.5;
         })[0] || 2;
       }
-      var sideStep = Math.max(2, Math.min(small * (room.isReplay ? 0.6 : 0.45), room_ / (columns - 1)));
+      var sideStep = Math.max(2, Math.min(small * (faceUp ? 0.6 : 0.45), room_ / (columns - 1)));
       return {
         "hand-step": Math.min(cardWidth * 1.08, (room.width - cardWidth) / (HAND - 1)),
         "small-w": small,
         "small-h": small * 1.45,
-        "small-step": small * (room.isReplay ? 0.55 : 0.5),
+        "small-step": small * (faceUp ? 0.55 : 0.5),
         "side-columns": String(columns),
         "side-step": sideStep,
         "side-row": small * 1.45 * (columns < HAND ? 0.62 : 1),

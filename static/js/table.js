@@ -87,6 +87,11 @@
   function seatName(seat, game) {
     var entry = (game || current.game).seats[seat];
     if (!entry || !entry.name) return S.free_seat;
+    if (entry.is_dummy) {
+      // Nobody's seat (avec un mort): its holder's once the draw has seated him.
+      var started = (game || current.game).status !== "open";
+      return started ? fmt(S.dummy_of, {name: seatName(entry.holder_seat, game)}) : S.dummy;
+    }
     if (entry.is_computer) {
       var same = (game || current.game).seats.filter(function (other) {
         return other.is_computer && other.computer_level === entry.computer_level;
@@ -141,8 +146,15 @@
     return game.your_seat !== null && game.your_seat !== undefined;
   }
 
+  /* The seats whose decisions the player takes: his own, and the dummy's when he holds it. */
+  function controls(seat, view, game) {
+    if (seat === game.your_seat) return true;
+    return !!view && view.dummy === seat && view.holder === game.your_seat && isPlayer(game);
+  }
+
   function isMyTurn(view, game) {
-    return game.status === "in_progress" && !!view && isPlayer(game) && view.seat_to_act === game.your_seat;
+    return game.status === "in_progress" && !!view && isPlayer(game) && view.seat_to_act !== null &&
+      controls(view.seat_to_act, view, game);
   }
 
   function legalCards(view) {
@@ -231,7 +243,10 @@
     var width = felt.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     var isNarrow = width < 560;
     root.classList.toggle("is-narrow", isNarrow);
-    var room = {width: width, height: height, isNarrow: isNarrow, isReplay: isReplay, frame: current};
+    // A hand face up at a side (the dummy, avec un mort) needs its cards readable, as in a replay.
+    var view = current && current.view;
+    var hasFaceUpSide = !!view && view.dummy !== undefined && view.dummy !== null;
+    var room = {width: width, height: height, isNarrow: isNarrow, isReplay: isReplay, hasFaceUpSide: hasFaceUpSide, frame: current};
     var bounds = L.cardBounds(room);
     function apply(cardWidth) {
       var sizes = L.sizes(cardWidth, room);
@@ -526,7 +541,8 @@
     var mine = !isHold && isMyTurn(view, game);
     if (game.status === "in_progress" && view && view.seat_to_act !== null && !isHold) {
       var phase = S.phase[view.phase] || "";
-      text = (mine ? S.your_turn : fmt(S.their_turn, {name: seatName(view.seat_to_act, game)})) + (phase ? " : " + phase : "");
+      var yours = view.seat_to_act === view.dummy ? S.your_turn_dummy : S.your_turn;
+      text = (mine ? yours : fmt(S.their_turn, {name: seatName(view.seat_to_act, game)})) + (phase ? " : " + phase : "");
     }
     $("turn-line").classList.toggle("is-mine", mine);
     $("turn-text").textContent = text;
@@ -574,6 +590,7 @@
       hand.textContent = "";
       hand.classList.remove("is-hidden-own");
       hand.removeAttribute("data-count");
+      hand.removeAttribute("data-dummy");
       hand.setAttribute("data-seat", String(seat));
       if (!view || seat === null || view.phase === "dealing") {
         hand.setAttribute("aria-label", place === "bottom" && isPlayer(game) ? S.your_hand : fmt(S.hand_of, {name: seatName(seat, game)}));
@@ -593,20 +610,31 @@
         if (!exchanging || key !== exchangeKey) exchangeChoice = {};
         exchangeKey = exchanging ? key : null;
         view.hand.forEach(function (card) {
-          hand.appendChild(exchanging ? exchangeCardButton(card, view) : kit.cardButton(card, !!legal[card], mine, play));
+          // The dummy's holder plays his own cards at his own turn only.
+          hand.appendChild(exchanging ? exchangeCardButton(card, view) : kit.cardButton(card, !!legal[card], mine && view.seat_to_act === you, play));
         });
         hand.setAttribute("aria-label", S.your_hand);
         return;
       }
       var shown = view.shown_hands ? view.shown_hands[seat] : null;
       if (shown && !isOwn) {
-        // A partner's hand put on the table (parlée: *Montre ton jeu*): every seat sees it.
-        shown.forEach(function (card) { hand.appendChild(kit.faceNode(card)); });
+        // A hand on the table that every seat sees: a partner's shown (parlée: *Montre ton
+        // jeu*), or the dummy's, whose cards its holder plays from there.
+        var holds = seat === view.dummy && controls(seat, view, game);
+        var playsNow = holds && mine && view.seat_to_act === seat;
+        shown.forEach(function (card) {
+          hand.appendChild(holds ? kit.cardButton(card, playsNow && !!legal[card], playsNow, play) : kit.faceNode(card));
+        });
         hand.classList.add("is-shown");
-        hand.setAttribute("aria-label", fmt(S.questions.shown_hand, {name: seatName(seat, game)}));
+        hand.classList.toggle("is-small", !holds);
+        hand.toggleAttribute("data-dummy", seat === view.dummy);
+        hand.setAttribute("aria-label", seat === view.dummy
+          ? fmt(S.dummy_hand, {name: seatName(view.holder, game)})
+          : fmt(S.questions.shown_hand, {name: seatName(seat, game)}));
         return;
       }
       hand.classList.remove("is-shown");
+      hand.removeAttribute("data-dummy");
       var count = view.hand_counts[seat];
       for (var i = 0; i < count; i += 1) hand.appendChild(kit.backNode());
       // The player's own cards he may not look at yet: his eight backs, full size.
@@ -1162,6 +1190,19 @@
 
   /* Who deals first: each round of the draw (a card per seat still in it), then the dealer. */
   function renderDraw(frame) {
+    // Avec un mort: first who takes the dummy, the highest card.
+    var dummyRounds = frame.game.dummy_draw || [];
+    $("dummy-draw").hidden = !dummyRounds.length;
+    var dummyList = $("dummy-draw-list");
+    dummyList.textContent = "";
+    dummyRounds.forEach(function (round) {
+      dummyList.appendChild(el("li", {}, round.map(function (pair) {
+        return seatName(pair[0], frame.game) + " : " + kit.cardLabel(pair[1]);
+      }).join(" — ")));
+    });
+    var holder = frame.view && frame.view.holder !== undefined ? frame.view.holder : null;
+    $("dummy-draw-result").textContent = dummyRounds.length && holder !== null
+      ? fmt(S.dummy_draw_result, {name: seatName(holder, frame.game)}) : "";
     var list = $("draw-list");
     list.textContent = "";
     (frame.game.first_dealer_draw || []).forEach(function (round) {

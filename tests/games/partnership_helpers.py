@@ -59,12 +59,13 @@ def play_out(
             return table
         if deals is not None and state_of(table)[1].completed_deal_count >= deals:
             return table
-        seat = seat_to_act(table)
-        if users[seat].is_computer:
+        # The person who decides: the seat to act, or the dummy's holder for the dummy.
+        person = variant_get(table.variant).decider_of(seat_to_act(table))
+        if users[person].is_computer:
             assert turns.computer_move(game_id=table.pk, version=table.version)
         else:
-            seat, action = random_member_action(table, rng)
+            _seat, action = random_member_action(table, rng)
             tables.game_act(
-                game_id=table.pk, user=users[seat], action=action, expected_version=table.version
+                game_id=table.pk, user=users[person], action=action, expected_version=table.version
             )
     raise AssertionError("the match did not end")

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games import engine, tasks
 from games.engine.partnership.questions import shown_seats_of
 from games.engine.variants import variant_get
-from games.models import Game, GameAction
+from games.models import Game, GameAction, Seat
 from games.robots import scheduling
 from games.tables import selectors as table_selectors
 from games.tables import services as tables
@@ -71,6 +71,10 @@ def hidden_from(state, seat: int | None) -> set[str]:
     if deal is None or str(state.phase) == "dealing":
         return set()
     shown = shown_seats_of(deal.actions) if hasattr(deal, "questions") else ()
+    # Avec un mort: the dummy's hand lies face up for everyone.
+    dummy = getattr(getattr(state, "options", None), "dummy", None)
+    if dummy is not None:
+        shown = (*shown, dummy)
     hidden = {
         card
         for other in range(len(deal.hands))
@@ -90,11 +94,13 @@ def hidden_from(state, seat: int | None) -> set[str]:
 
 
 def shown_now(frame: dict) -> set[str]:
-    """The cards a frame shows of the position now: the past (the first-dealer draw, earlier
+    """The cards a frame shows of the position now: the past (the draws at the start, earlier
     deals' summaries, a last trick of an earlier deal) and the public turned-up card left out."""
     table = dict(frame["game"])
     view = dict(frame["view"] or {})
     table.pop("first_dealer_draw")
+    # The draw for the dummy (avec un mort): cards of another deck, before the match.
+    table.pop("dummy_draw")
     trick = table.get("completed_trick")
     if trick is not None and not trick["key"].startswith(f"{view.get('deal_number')}-"):
         table.pop("completed_trick")
@@ -111,7 +117,10 @@ def shown_now(frame: dict) -> set[str]:
 
 
 async def play_member(socket, seat: int, rng: random.Random, frames: list) -> dict:
-    """Play from the frames this socket receives until the match is over; keep every frame."""
+    """Play from the frames this socket receives until the match is over; keep every frame.
+
+    The member's seat is the frame's (with a dummy, the draw may move him at the start), and he
+    decides whenever his view lists decisions: at his turn, and the dummy's when he holds it."""
     acted = set()
     while True:
         frame = await receive_until(socket, lambda f: f["type"] in ("state", "error"), 60)
@@ -119,13 +128,14 @@ async def play_member(socket, seat: int, rng: random.Random, frames: list) -> di
             # Another seat moved between this frame and the decision: a fresh state follows.
             assert frame["code"] == "stale_version", frame
             continue
+        seat = frame["game"]["your_seat"]
         frames.append((seat, frame))
         view = frame["view"]
         if frame["game"]["status"] == "finished":
             return frame
         if view is None:  # still the set-up's frames
             continue
-        if view["seat_to_act"] == seat and frame["version"] not in acted:
+        if view["legal_actions"] and frame["version"] not in acted:
             acted.add(frame["version"])
             action = rng.choice(view["legal_actions"])
             await socket.send_json_to(
@@ -155,6 +165,8 @@ async def watch(socket, frames: list) -> dict:
         ("manille-encheres", "to-100", {}),
         # 52 cards, the Manni pile and the discards secret, an exchange before the cards.
         ("manni", "manni-10", {}),
+        # Three people, the dummy face up at seat 3, played by whoever the draw seats at 1.
+        ("manille-mort", "first-to-34", {}),
     ],
 )
 async def test_a_whole_match_with_two_members_and_two_computers(
@@ -185,7 +197,7 @@ async def test_a_whole_match_with_two_members_and_two_computers(
     await alice_socket.send_json_to({"type": "start"})
     refused = await receive_until(alice_socket, lambda f: f["type"] == "error")
     assert refused["code"] == "table_not_full"
-    computer_seats = [seat for seat in range(variant_get(variant).seat_count) if seat not in (0, 2)]
+    computer_seats = [seat for seat in variant_get(variant).person_seats if seat not in (0, 2)]
     for seat in computer_seats:
         await alice_socket.send_json_to({"type": "fill_seat", "seat": seat, "level": "facile"})
     full = await receive_until(
@@ -207,7 +219,13 @@ async def test_a_whole_match_with_two_members_and_two_computers(
     for last in (last_alice, last_bob, last_watched):
         assert last["game"]["winner_team"] == table.winner_team
         assert last["game"]["record_url"] == f"/parties/{table.pk}/partie.json"
-    # The computers played through the one writer: seats 1 and 3 acted.
+    # The computers played through the one writer: their seats acted (with a dummy, the draw
+    # may have moved them: their seats are read again).
+    computer_seats = await sync_to_async(
+        lambda: list(
+            Seat.objects.filter(game=table, is_computer=True).values_list("seat", flat=True)
+        )
+    )()
     computer_moves = await sync_to_async(
         lambda: GameAction.objects.filter(
             game=table, kind="action", seat__in=computer_seats

@@ -75,6 +75,7 @@ RECORD_RULES = game_record.RecordRules(
     apply=apply,
     forfeit=forfeit,
     check_head=_check_head,
+    action_types=lambda variant: RULESETS[variant].record_action_types,
     head_to_json=_head_to_json,
     # The replay repeats the dummy's seat.
     match_output=_head_to_json,

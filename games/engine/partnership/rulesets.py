@@ -69,6 +69,10 @@ class Ruleset:
     # Whether one seat is a dummy whose hand lies face up, played by its partner (*avec un
     # mort*); the match then has its dummy's seat (`TableOptions.dummy`).
     has_dummy: bool = False
+    # The action types its records hold (manille-variants.md, *Records of all these variants*),
+    # another's being malformed; None: every partnership type, another phase's refused as
+    # `wrong_phase` (manille-4p.md's two games, docs/engine-4p.md).
+    record_action_types: frozenset[str] | None = None
 
     def options(self, given: object = None) -> TableOptions:
         """Return the table options from `given` (a dict, or None for the defaults).
@@ -152,9 +156,16 @@ FRENCH = Ruleset(
 )
 
 # *Muette* exactly (its deal, trump, scoring and formats), the partners talking besides.
-PARLEE = replace(FRENCH, variant=VARIANT_PARLEE, has_questions=True)
+PARLEE = replace(
+    FRENCH,
+    variant=VARIANT_PARLEE,
+    has_questions=True,
+    record_action_types=frozenset({"play", "ask_card", "ask_count", "show"}),
+)
 # *Muette* and its play (the follower rule sees the dummy as its holder's partner), three people.
-MORT = replace(FRENCH, variant=VARIANT_MORT, has_dummy=True)
+MORT = replace(
+    FRENCH, variant=VARIANT_MORT, has_dummy=True, record_action_types=frozenset({"play"})
+)
 
 RULESETS: dict[str, Ruleset] = {
     FLEMISH.variant: FLEMISH,
