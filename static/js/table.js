@@ -888,7 +888,9 @@
       notes.push(game.teams[winner] && game.teams[winner].length > 1 ? S.notes.capot_team : S.notes.capot);
     }
     if (deal.complete && deal.card_points && deal.card_points.every(function (points) { return points === 30; })) notes.push(S.notes.tie);
-    if (deal.contract) notes.push(S.contracts[deal.contract] || deal.contract);
+    // Manni: its contract, unless it only says again what the trump note said (no trump).
+    var contract = deal.contract ? S.contracts[deal.contract] || deal.contract : null;
+    if (contract && notes.indexOf(contract) < 0) notes.push(contract);
     if (deal.cut) notes.push(fmt(S.cut, {card: kit.cardLabel(deal.cut)}));
     if (deal.bidder !== null && deal.bidder !== undefined) {
       notes.push(fmt(S.auction.contract, {points: deal.bid, name: seatName(deal.bidder, game)}));
