@@ -11,6 +11,7 @@ from games.computer.partnership import strong
 from games.computer.partnership.knowledge import PartnershipKnowledge
 from games.computer.partnership.playout import PartnershipPlayout, play_out
 from games.engine import RuleError
+from games.engine.cards import shuffled_deck
 from games.engine.core import (
     CARD_INDEX,
     NO_TRUMP,
@@ -19,7 +20,15 @@ from games.engine.core import (
     SUIT_MASK,
     mask_of,
 )
-from games.engine.partnership import FLEMISH, FRENCH, legal_cards
+from games.engine.partnership import (
+    FLEMISH,
+    FRENCH,
+    VARIANT_MORT,
+    deal_start,
+    legal_cards,
+    new_match,
+    player_view,
+)
 from games.engine.variants import variant_get
 
 VARIANTS = ("manille-flemish", "manille-french")
@@ -344,3 +353,21 @@ def test_a_playout_plays_the_deal_to_its_end_legally() -> None:
             assert shadow.legal() >> card & 1
             shadow.play(card)
         assert shadow.points == playout.points and shadow.tricks == playout.tricks
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_hand_on_the_table_is_known_to_every_sample(seed: int) -> None:
+    # Avec un mort: a defender's samples give the dummy exactly its cards face up, and them to
+    # nobody else (the same for a hand shown in parlée).
+    rng = random.Random(seed)
+    state = deal_start(
+        new_match(variant=VARIANT_MORT, first_dealer=seed % 4, dummy=3), shuffled_deck(rng)
+    )
+    knowledge = PartnershipKnowledge(player_view(state, 0))
+    dummy_mask = sum(1 << CARD_INDEX[card] for card in state.deal.hands[3])
+
+    for _ in range(10):
+        hands = knowledge.sample_hands(rng)
+        assert hands[3] == dummy_mask
+        assert not (hands[1] | hands[2]) & dummy_mask
+    assert knowledge.may_hold(1) & dummy_mask == 0

@@ -99,10 +99,16 @@ class PartnershipKnowledge:
         turned_up = view.get("turned_up")
         if turned_up and turned_up["is_held"] and turned_up["seat"] != seat:
             self.forced[turned_up["seat"]] = 1 << CARD_INDEX[turned_up["card"]]
-        # The hands on the table (the dummy's, a parlée hand shown) are everyone's knowledge.
+        # The hands on the table (the dummy's, a parlée hand shown) are everyone's knowledge:
+        # those cards are that seat's, and it holds nothing else.
         for other, shown in enumerate(view.get("shown_hands") or ()):
             if shown and other != seat:
-                self.forced[other] |= mask_of(shown)
+                shown_mask = mask_of(shown)
+                self.forced[other] |= shown_mask
+                for third in range(4):
+                    if third not in (seat, other):
+                        self.forbidden[third] |= shown_mask
+                self.forbidden[other] |= ALL_CARDS & ~shown_mask
         self.unknown = ALL_CARDS & ~(self.hand | self.played)
         self.trick = [(entry["seat"], CARD_INDEX[entry["card"]]) for entry in view["trick"]]
         # Card points of the tricks already taken, by team (the view adds French trick points).
