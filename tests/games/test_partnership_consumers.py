@@ -163,6 +163,8 @@ async def watch(socket, frames: list) -> dict:
         ("manille-a-trois", "first-to-34", {"sevens_removed": False}),
         # Each for himself, an auction first; the match ends on its last seat below 100.
         ("manille-encheres", "to-100", {}),
+        # The same at three, with the 30 cards of à trois (a pair of sevens out).
+        ("manille-encheres-3", "to-100", {}),
         # 52 cards, the Manni pile and the discards secret, an exchange before the cards.
         ("manni", "manni-10", {}),
         # Three people, the dummy face up at seat 3, played by whoever the draw seats at 1.
