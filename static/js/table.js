@@ -34,6 +34,8 @@
   // The last questions of a deal (parlée) kept in the middle of the table.
   var QUESTIONS_SHOWN = 3;
   var OVERLAYS = ["draw-panel", "deal-summary", "history", "match-end"];
+  // Whether the deals' box was opened from the end of the match (closing it goes back there).
+  var historyFromEnd = false;
   var queue = [];
   var isHolding = false;
   var shownTrickKey = current.game.completed_trick ? current.game.completed_trick.key : null;
@@ -1013,6 +1015,7 @@
       if (game.again_url) again.setAttribute("action", game.again_url);
     }
     renderRematch(game);
+    $("result-button").hidden = isReplay || !isOver;
     if (!isOver) return;
     var hasWinner = game.winner_team !== null && game.winner_team !== undefined;
     if (isFinished && !hasWinner) {
@@ -1232,6 +1235,12 @@
     $(id).hidden = true;
     if (id === "deal-summary" && pendingMatchEnd) {
       pendingMatchEnd = false;
+      openOverlay("match-end");
+    }
+    // The deals opened from the end of the match go back to it: its decisions (Revanche,
+    // Rejouer) must not vanish behind a closed box.
+    if (id === "history" && historyFromEnd) {
+      historyFromEnd = false;
       openOverlay("match-end");
     }
   }
@@ -1540,13 +1549,21 @@
     renderHistory(current.view, current.game);
     openOverlay("history");
   }
-  $("history-button").addEventListener("click", showHistory);
-  $("match-end-history").addEventListener("click", showHistory);
+  $("history-button").addEventListener("click", function () {
+    historyFromEnd = false;
+    showHistory();
+  });
+  $("match-end-history").addEventListener("click", function () {
+    historyFromEnd = true;
+    showHistory();
+  });
+  $("result-button").addEventListener("click", function () {
+    openOverlay("match-end");
+  });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") {
-      OVERLAYS.forEach(function (id) {
-        if (!$(id).hidden) closeOverlay(id);
-      });
+      // Only what is open now: closing one may open the box it came from.
+      OVERLAYS.filter(function (id) { return !$(id).hidden; }).forEach(closeOverlay);
     }
   });
   if ($("rematch-button")) {

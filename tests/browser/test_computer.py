@@ -10,7 +10,17 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Game
-from tests.browser.base import PASSWORD, BrowserTestCase, act_once, keep_screenshot, version_of
+from tests.browser.base import (
+    LAPTOP,
+    PASSWORD,
+    PHONE,
+    BrowserTestCase,
+    act_once,
+    keep_screenshot,
+    resize,
+    version_of,
+)
+from tests.browser.test_partnership_table import assert_in_view
 
 # The member has a decision to make, or the first deal is over.
 ASKED_OR_OVER = """() => !document.getElementById("deal-summary").hidden
@@ -77,6 +87,25 @@ class ComputerGameTests(BrowserTestCase):
         expect(page.locator("#again-button")).to_be_visible()
         expect(page.locator("#rematch-button")).to_be_hidden()
         keep_screenshot(page, "end")
+        # The deals opened from the end go back to it, with Rejouer, when closed (by the button
+        # or Escape); the table seen behind a closed end keeps a way back to it.
+        for close in ("#history .overlay-close", "Escape"):
+            page.click("#match-end-history")
+            expect(page.locator("#history")).to_be_visible()
+            if close == "Escape":
+                page.keyboard.press("Escape")
+            else:
+                page.click(close)
+            expect(page.locator("#history")).to_be_hidden()
+            expect(page.locator("#again-button")).to_be_visible()
+        page.click("#match-end .overlay-close")
+        expect(page.locator("#match-end")).to_be_hidden()
+        for size in (PHONE, LAPTOP):
+            resize(page, size)
+            assert_in_view(page, "#result-button")
+        keep_screenshot(page, "end-closed")
+        page.click("#result-button")
+        expect(page.locator("#again-button")).to_be_visible()
 
         page.click("#again-button")
         page.wait_for_url(lambda url: url.endswith(f"/parties/{game.pk + 1}/"))
