@@ -31,6 +31,15 @@ class User(AbstractUser):
     preferred_language = models.CharField(_("langue"), max_length=8, default="fr")
     # The table's sounds (card played, your turn, 30 s left), switched off from the table.
     is_sound_muted = models.BooleanField(_("sons coupés"), default=False)
+    # The table's preset phrases of the other seats (table talk), hidden when switched off.
+    is_table_talk_muted = models.BooleanField(_("phrases de table masquées"), default=False)
+    # A lone legal card is played for the member without a click (off by default, as lichess).
+    plays_lone_card = models.BooleanField(_("carte seule jouée d'office"), default=False)
+    # The first-game hints the member has dismissed or seen (their names): never shown again.
+    dismissed_hints = models.JSONField(_("conseils déjà vus"), default=list, blank=True)
+    # A visitor who plays without an account (docs/guests.md): tied to his browser's session,
+    # free play only, never in ladders, presence or challenges; kept when he signs up.
+    is_guest = models.BooleanField(_("invité"), default=False, editable=False)
     # The key under which lookalike names collide (accounts/usernames.py): unique, so that two
     # registrations at the same moment cannot both take `alice` and `аlice`. Null only for
     # members whose name already collided when the column was added (the older one keeps it).

@@ -181,3 +181,32 @@ def member_set_sound(*, user, is_muted: bool) -> None:
     if user.is_sound_muted != is_muted:
         user.is_sound_muted = is_muted
         user.save(update_fields=["is_sound_muted"])
+
+
+# The table's switches a member sets from the table itself (name of the field: what it means).
+TABLE_PREFERENCES = {
+    "table_talk_muted": "is_table_talk_muted",
+    "plays_lone_card": "plays_lone_card",
+}
+
+
+def member_set_table_preference(*, user, name: str, value: bool) -> None:
+    """Remember one of the table's switches (TABLE_PREFERENCES) on the member's account."""
+    field = TABLE_PREFERENCES[name]
+    if getattr(user, field) != value:
+        setattr(user, field, value)
+        user.save(update_fields=[field])
+
+
+# The first-game hints of the table (docs/table.md, *First game*): the first trump choice, the
+# first buque, the first card.
+FIRST_GAME_HINTS = ("trump", "buque", "card")
+
+
+def member_dismiss_hint(*, user, hint: str) -> None:
+    """Remember that a first-game hint was seen, so that it never comes back."""
+    if hint not in FIRST_GAME_HINTS:
+        raise ValueError(f"unknown hint {hint!r}")
+    if hint not in user.dismissed_hints:
+        user.dismissed_hints = [*user.dismissed_hints, hint]
+        user.save(update_fields=["dismissed_hints"])

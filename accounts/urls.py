@@ -9,4 +9,6 @@ urlpatterns = [
     path("compte/credits/", views.wallet, name="wallet"),
     path("compte/langue/", views.language_switch, name="language"),
     path("compte/sons/", views.sound_switch, name="sound"),
+    path("compte/table/", views.table_preference, name="table_preference"),
+    path("compte/conseils/", views.hint_dismiss, name="hint_dismiss"),
 ]

@@ -12,7 +12,14 @@ from games.quitters import member_completion
 from games.tables.selectors import member_games
 
 from .selectors import member_find, member_is_verified, wallet_balance, wallet_movements
-from .services import member_set_language, member_set_sound
+from .services import (
+    FIRST_GAME_HINTS,
+    TABLE_PREFERENCES,
+    member_dismiss_hint,
+    member_set_language,
+    member_set_sound,
+    member_set_table_preference,
+)
 
 MOVEMENTS_PER_PAGE = 50
 RECENT_GAMES = 20
@@ -85,3 +92,26 @@ def sound_switch(request: HttpRequest) -> HttpResponse:
         return HttpResponseBadRequest()
     member_set_sound(user=request.user, is_muted=muted == "1")
     return JsonResponse({"muted": request.user.is_sound_muted})
+
+
+@login_required
+@require_POST
+def table_preference(request: HttpRequest) -> HttpResponse:
+    """Set one of the table's switches: name (TABLE_PREFERENCES) and value 0 or 1."""
+    name = request.POST.get("name")
+    value = request.POST.get("value")
+    if name not in TABLE_PREFERENCES or value not in ("0", "1"):
+        return HttpResponseBadRequest()
+    member_set_table_preference(user=request.user, name=name, value=value == "1")
+    return JsonResponse({"name": name, "value": value == "1"})
+
+
+@login_required
+@require_POST
+def hint_dismiss(request: HttpRequest) -> HttpResponse:
+    """Remember that a first-game hint was seen (FIRST_GAME_HINTS): it does not come back."""
+    hint = request.POST.get("hint")
+    if hint not in FIRST_GAME_HINTS:
+        return HttpResponseBadRequest()
+    member_dismiss_hint(user=request.user, hint=hint)
+    return JsonResponse({"dismissed": request.user.dismissed_hints})
