@@ -48,6 +48,10 @@ APP_ERROR_MESSAGES = {
     "not_computer_seat": _("Cette place n'est pas tenue par l'ordinateur."),
     "table_not_full": _("Toutes les places doivent être prises pour commencer."),
     "table_not_finished": _("Cette table n'est pas terminée."),
+    # Table talk (games/tables/talk.py).
+    "unknown_phrase": _("Cette phrase n'existe pas."),
+    "talk_closed": _("Les phrases ne passent plus à cette table."),
+    "talk_too_fast": _("Trop de phrases d'affilée : attendez quelques secondes."),
 }
 
 

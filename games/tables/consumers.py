@@ -18,7 +18,7 @@ from games.errors import GameError
 from games.models import Game
 from games.sockets import JsonConsumer, is_int
 
-from . import selectors, services
+from . import selectors, services, talk
 
 logger = logging.getLogger(__name__)
 
@@ -218,6 +218,12 @@ class TableConsumer(JsonConsumer):
                 await database_call(services.rematch_answer)(
                     game_id=self.game_id, user=self.user, accept=message_type == "rematch_accept"
                 )
+            elif message_type == "phrase":
+                # Not the game's: no version, no state; every socket of the table hears it.
+                frame = await database_call(talk.table_phrase_say)(
+                    game_id=self.game_id, user=self.user, phrase=content.get("phrase")
+                )
+                await self.channel_layer.group_send(self.group, {**frame, "type": "game.phrase"})
             elif message_type == "fill_seat":
                 self._require_member()
                 seat = content.get("seat")
@@ -278,6 +284,9 @@ class TableConsumer(JsonConsumer):
 
     async def game_presence(self, event):
         await self.send_presence()
+
+    async def game_phrase(self, event):
+        await self.send_json({"type": "phrase", "seat": event["seat"], "phrase": event["phrase"]})
 
     async def game_rematch(self, event):
         await self.send_rematch()

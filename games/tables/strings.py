@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.variants import Variant
 from games.errors import APP_ERROR_MESSAGES
+from games.tables.talk import talk_strings
 
 
 def _forms(singular: str, plural: str) -> dict:
@@ -209,6 +210,8 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "confirm_leave": _("Quitter la partie ? Vous la perdez par forfait."),
         "confirm_leave_team": _("Quitter la partie ? Votre équipe la perd par forfait."),
         "confirm_cancel": _("Annuler cette table ?"),
+        # Table talk: the preset phrases by code, the switch that hides them.
+        "talk": talk_strings(user=user),
         "rematch": {
             "waiting": _("Revanche proposée : en attente de la réponse de votre adversaire…"),
             "received": _("%(name)s vous propose une revanche."),
