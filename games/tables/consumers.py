@@ -170,6 +170,11 @@ class TableConsumer(JsonConsumer):
         )
         return game, self._frame(game)
 
+    def _phrase(self, phrase) -> dict:
+        # A refusal's message counts the seconds to wait: in the page's language.
+        with translation.override(self._language()):
+            return talk.table_phrase_say(game_id=self.game_id, user=self.user, phrase=phrase)
+
     def _set_up(self, service, arguments: dict) -> tuple[Game, dict]:
         service(**arguments)
         return self._state_frame(False)
@@ -220,9 +225,7 @@ class TableConsumer(JsonConsumer):
                 )
             elif message_type == "phrase":
                 # Not the game's: no version, no state; every socket of the table hears it.
-                frame = await database_call(talk.table_phrase_say)(
-                    game_id=self.game_id, user=self.user, phrase=content.get("phrase")
-                )
+                frame = await database_call(self._phrase)(content.get("phrase"))
                 await self.channel_layer.group_send(self.group, {**frame, "type": "game.phrase"})
             elif message_type == "fill_seat":
                 self._require_member()

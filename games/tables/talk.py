@@ -16,6 +16,7 @@ import time
 from datetime import datetime, timedelta
 
 from django.core.cache import cache
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -116,4 +117,5 @@ def talk_strings(*, user=None) -> dict:
         "mute": _("Masquer les phrases des autres"),
         "watching": _("Les spectateurs lisent les phrases sans en dire."),
         "said": _("%(name)s : %(phrase)s"),
+        "preference_url": reverse("accounts:table_preference"),
     }

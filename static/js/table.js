@@ -1365,6 +1365,7 @@
   }
 
   function onFrame(frame) {
+    if (window.tableTalk && window.tableTalk.onFrame(frame)) return;
     if (frame.type === "state") {
       if (frame.version < current.version) return;
       if (frame.version > current.version) $("rule-error").hidden = true;
@@ -1595,6 +1596,10 @@
     },
     onFrame: onFrame,
   });
+  if (window.tableTalk) {
+    window.tableTalk.start({S: S, root: root, felt: $("felt"), send: send, fmt: fmt, placeOf: placeOf,
+      seatName: seatName, game: function () { return current.game; }});
+  }
   // A laptop waking up or a tab coming back to the front may have missed frames while the
   // connection looked open: ask for the current state rather than wait for the heartbeat.
   var lastTick = performance.now();
