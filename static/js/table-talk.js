@@ -37,6 +37,8 @@
   var note = null;
   var status = null;
   var announcer = null;
+  // Where the phrases go while a box covers the table, one under the other.
+  var overBox = null;
 
   function el(tag, attributes, text) {
     var node = document.createElement(tag);
@@ -136,7 +138,10 @@
       if (panel.hidden) openPanel(); else closePanel(false);
     });
     panel.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") closePanel(true);
+      if (event.key !== "Escape") return;
+      // The panel only: an end-of-match box open under it stays open.
+      event.stopPropagation();
+      closePanel(true);
     });
     document.addEventListener("click", function (event) {
       if (!panel.hidden && !panel.contains(event.target) && event.target !== button) closePanel(false);
@@ -234,16 +239,25 @@
     var name = core.seatName(frame.seat, current);
     announcer.textContent = "";
     announcer.textContent = core.fmt(T.said, {name: name, phrase: text});
-    var card = document.getElementById("player-" + core.placeOf(frame.seat, current));
-    if (!card) return;
     removeBubble(frame.seat);
+    var card = document.getElementById("player-" + core.placeOf(frame.seat, current));
+    // A box over the table (the end of the match, a deal's summary) would hide a bubble by the
+    // seat: the phrase shows above the box instead, with its speaker's name.
+    var isOverBox = !!document.querySelector(".overlay:not([hidden])");
+    if (!card && !isOverBox) return;
     // Read out by the announcer: the bubble itself is for the eyes.
-    var bubble = el("p", {"class": "talk-bubble", "data-seat": String(frame.seat), "aria-hidden": "true"}, text);
-    core.felt.appendChild(bubble);
-    place(bubble, card);
+    var bubble = el("p", {"class": "talk-bubble", "data-seat": String(frame.seat), "aria-hidden": "true"});
+    if (isOverBox) {
+      bubble.textContent = announcer.textContent;
+      overBox.appendChild(bubble);
+    } else {
+      bubble.textContent = text;
+      core.felt.appendChild(bubble);
+      place(bubble, card);
+    }
     bubbles[frame.seat] = {
       node: bubble,
-      card: card,
+      card: isOverBox ? null : card,
       timer: setTimeout(function () { removeBubble(frame.seat); }, BUBBLE_MS),
     };
   }
@@ -275,12 +289,16 @@
     T = core.S.talk;
     announcer = el("p", {"class": "visually-hidden", id: "talk-announcer", "aria-live": "polite"});
     core.root.appendChild(announcer);
+    overBox = el("div", {"class": "talk-over-box", id: "talk-over-box"});
+    core.root.appendChild(overBox);
     isMuted = !!T.muted;
     core.root.setAttribute("data-talk-muted", isMuted ? "true" : "false");
     buildPanel();
     // The table lays itself out again on a resize: the bubbles follow their names.
     window.addEventListener("resize", function () {
-      Object.keys(bubbles).forEach(function (seat) { place(bubbles[seat].node, bubbles[seat].card); });
+      Object.keys(bubbles).forEach(function (seat) {
+        if (bubbles[seat].card) place(bubbles[seat].node, bubbles[seat].card);
+      });
     });
   }
 

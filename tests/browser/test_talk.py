@@ -145,3 +145,16 @@ class TalkTests(BrowserTestCase):
         expect(alice_page.locator("#rule-error")).to_be_hidden()
         assert_accessible(alice_page, "talk refused")
         keep(alice_page, "talk-refused")
+        alice_page.keyboard.press("Escape")
+
+        # The end of the match covers the table: bob's thanks show above its box, with his name.
+        alice_page.once("dialog", lambda dialog: dialog.accept())
+        alice_page.click("#leave-button")
+        for page in (alice_page, bob_page):
+            expect(page.locator("#match-end")).to_be_visible()
+        say(bob_page, "merci_partie")
+        thanks = alice_page.locator("#talk-over-box .talk-bubble")
+        expect(thanks).to_have_text("bob : Merci pour la partie !")
+        in_view(alice_page, thanks)
+        assert_accessible(alice_page, "talk over the end of the match")
+        keep(alice_page, "talk-over-the-end")
