@@ -17,12 +17,15 @@
   // What a bubble must never cover: the reader's own cards and every decision he may have; and
   // what it had better not cover when it can help it: the other hands, the trick, the scores.
   var PROTECTED = "#hand-bottom, #seat-bottom .stacks, #announcements, #questions, " +
-    "#open-controls, .seat-controls, #rule-error";
-  var SPARED = ".seat .hand, .stacks, #scoreboard, #trick-zone, #turn-line, #deal-info";
+    "#open-controls, .seat-controls, #rule-error, #turn-line";
+  var SPARED = ".seat .hand, .stacks, #scoreboard, #trick-zone, #deal-info";
   var PROTECTED_WEIGHT = 1000;
   // A bubble away from the name (beyond its seat's cards) only when every place by the name
   // would cover more than this many pixels of what is SPARED, or anything PROTECTED.
   var FAR = 20000;
+  // A place that covers more of what is PROTECTED than this many pixels (a corner's
+  // anti-aliasing) is no place: the phrase goes above the table instead.
+  var TOLERATED_PIXELS = 4;
   // The narrowest a bubble beside a name may be (its words on several lines).
   var MIN_SIDE_WIDTH = 64;
   var talkErrors = {unknown_phrase: true, talk_closed: true, talk_too_fast: true};
@@ -175,7 +178,7 @@
   /* Put the bubble beside the name box: right of it, left, above or below, inside the felt;
    * the first place that covers nothing wins, else the one that covers least, anything
    * PROTECTED counting a thousand times more than what is SPARED; beyond the seat's cards
-   * when the name has no room around it. */
+   * when the name has no room around it. False when every place covers something PROTECTED. */
   function place(bubble, card) {
     var felt = core.felt.getBoundingClientRect();
     var box = card.getBoundingClientRect();
@@ -221,6 +224,7 @@
     bubble.style.maxWidth = best.room === null ? "" : best.room + "px";
     bubble.style.left = (best.rect.left - felt.left) + "px";
     bubble.style.top = (best.rect.top - felt.top) + "px";
+    return best.cost < PROTECTED_WEIGHT * TOLERATED_PIXELS;
   }
 
   function removeBubble(seat) {
@@ -229,6 +233,12 @@
     clearTimeout(held.timer);
     held.node.remove();
     delete bubbles[seat];
+  }
+
+  function toTop(bubble, said) {
+    bubble.removeAttribute("style");
+    bubble.textContent = said;
+    overBox.appendChild(bubble);
   }
 
   function showPhrase(frame) {
@@ -241,23 +251,21 @@
     announcer.textContent = core.fmt(T.said, {name: name, phrase: text});
     removeBubble(frame.seat);
     var card = document.getElementById("player-" + core.placeOf(frame.seat, current));
-    // A box over the table (the end of the match, a deal's summary) would hide a bubble by the
-    // seat: the phrase shows above the box instead, with its speaker's name.
-    var isOverBox = !!document.querySelector(".overlay:not([hidden])");
-    if (!card && !isOverBox) return;
     // Read out by the announcer: the bubble itself is for the eyes.
-    var bubble = el("p", {"class": "talk-bubble", "data-seat": String(frame.seat), "aria-hidden": "true"});
-    if (isOverBox) {
-      bubble.textContent = announcer.textContent;
-      overBox.appendChild(bubble);
-    } else {
-      bubble.textContent = text;
+    var bubble = el("p", {"class": "talk-bubble", "data-seat": String(frame.seat), "aria-hidden": "true"}, text);
+    // A box over the table (the end of the match, a deal's summary) would hide a bubble by the
+    // seat, and a crowded table may have no room by it that leaves the reader's cards and
+    // decisions free: then the phrase shows at the top of the window, with its speaker's name.
+    var isByName = !!card && !document.querySelector(".overlay:not([hidden])");
+    if (isByName) {
       core.felt.appendChild(bubble);
-      place(bubble, card);
+      isByName = place(bubble, card);
     }
+    if (!isByName) toTop(bubble, announcer.textContent);
     bubbles[frame.seat] = {
       node: bubble,
-      card: isOverBox ? null : card,
+      card: isByName ? card : null,
+      said: announcer.textContent,
       timer: setTimeout(function () { removeBubble(frame.seat); }, BUBBLE_MS),
     };
   }
@@ -297,7 +305,11 @@
     // The table lays itself out again on a resize: the bubbles follow their names.
     window.addEventListener("resize", function () {
       Object.keys(bubbles).forEach(function (seat) {
-        if (bubbles[seat].card) place(bubbles[seat].node, bubbles[seat].card);
+        var held = bubbles[seat];
+        if (held.card && !place(held.node, held.card)) {
+          held.card = null;
+          toTop(held.node, held.said);
+        }
       });
     });
   }
