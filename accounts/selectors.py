@@ -15,6 +15,12 @@ def member_is_verified(*, user) -> bool:
     return EmailAddress.objects.filter(user=user, primary=True, verified=True).exists()
 
 
+def member_is_guest(*, user) -> bool:
+    """Return whether `user` is a guest (docs/guests.md): free play only, never in ladders,
+    presence, challenges or championships. Every guard of those asks this one question."""
+    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_guest", False))
+
+
 def wallet_balance(*, user) -> int:
     """Return the member's credits: the sum of his ledger."""
     total = CreditMovement.objects.filter(user=user).aggregate(total=Sum("amount"))["total"]
