@@ -250,3 +250,28 @@ def test_a_member_who_is_logged_in_is_still_sent_away_from_the_sign_up_page(alic
     client.force_login(alice)
 
     assert client.get(reverse("account_signup")).status_code == 302
+
+
+def test_a_guest_may_log_into_the_account_he_already_has(guest, alice):
+    client = Client()
+    client.force_login(guest)
+
+    page = client.get(reverse("account_login"))
+    response = client.post(
+        reverse("account_login"), {"login": alice.username, "password": PASSWORD}
+    )
+
+    assert page.status_code == 200
+    assert "Continuer en invité" not in page.content.decode()
+    assert response.status_code == 302
+    assert client.get(reverse("home")).context["user"] == alice
+
+
+def test_a_members_history_names_a_guest_opponent_without_a_link(guest, alice):
+    game = lobby.game_open(user=alice, format="six-deals", is_ranked=False)
+    lobby.game_join(game_id=game.pk, user=guest, rng=random.Random(3))
+
+    profile = Client().get(reverse("accounts:profile", args=[alice.username])).content.decode()
+
+    assert f"<td>{guest.display_name}</td>" in profile
+    assert "/joueurs/invite-" not in profile
