@@ -33,8 +33,11 @@ def wallet_movements(*, user) -> QuerySet[CreditMovement]:
 
 
 def member_find(*, username: str):
-    """Return the active member with this username (exact, else ignoring case), or None."""
-    members = get_user_model().objects.filter(is_active=True, is_computer=False)
+    """Return the active member with this username (exact, else ignoring case), or None.
+
+    A guest has no member page, like a computer (docs/guests.md).
+    """
+    members = get_user_model().objects.filter(is_active=True, is_computer=False, is_guest=False)
     member = members.filter(username=username).first()
     if member is None:
         member = members.filter(username__iexact=username).order_by("pk").first()

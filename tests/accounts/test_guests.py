@@ -275,3 +275,8 @@ def test_a_members_history_names_a_guest_opponent_without_a_link(guest, alice):
 
     assert f"<td>{guest.display_name}</td>" in profile
     assert "/joueurs/invite-" not in profile
+    # Nor has he a page of his own; his account page is there for him.
+    assert Client().get(reverse("accounts:profile", args=[guest.username])).status_code == 404
+    client = Client()
+    client.force_login(guest)
+    assert client.get(reverse("accounts:settings")).status_code == 200
