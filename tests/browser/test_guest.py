@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 from playwright.sync_api import Page, expect
 
+from games.engine.variants import VARIANTS
 from games.models import Game, GameAction
 from tests.browser.accessibility import assert_accessible
 from tests.browser.base import LAPTOP, PASSWORD, PHONE, BrowserTestCase, keep_screenshot
@@ -22,15 +23,14 @@ def guest_plays_a_card(page: Page) -> Game:
     page.goto("/")
     expect(page.locator("h1")).to_have_text("Bienvenue sur Cartomaniak")
     assert page.locator(".home-hero__picture").evaluate("image => image.naturalWidth") == 1280
-    assert page.locator(".games-offered li").count() == 9
+    assert page.locator(".games-offered li").count() == len(VARIANTS)
     assert_accessible(page, f"home {page.viewport_size['width']}")
 
     page.click("#guest-play-button")
     page.wait_for_url("**/parties/*/")
     game = Game.objects.order_by("-pk").first()
     guest = game.player_at(0)
-    assert guest.is_guest is True
-    expect(page.locator("#player-top .player-name")).to_have_text("Ordinateur (facile)")
+    assert (guest.is_guest, game.player_at(1).computer_level) == (True, "facile")
     expect(page.locator("#player-bottom .player-name")).to_contain_text(guest.display_name)
     expect(page.locator("#hand-bottom button.card")).to_have_count(8)
     cards_played = GameAction.objects.filter(game=game, seat=0, payload__type="play")
