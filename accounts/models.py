@@ -97,6 +97,9 @@ class User(AbstractUser):
         """The name shown at the table and in histories: "Ordinateur (fort)" for a computer."""
         if self.is_computer:
             return gettext("Ordinateur (%(level)s)") % {"level": self.get_computer_level_display()}
+        if self.is_guest:
+            # The number of his generated name tells two guests at one table apart.
+            return gettext("Invité %(number)s") % {"number": self.username.rpartition("-")[2]}
         return self.username
 
     @property

@@ -15,6 +15,12 @@ def member_is_verified(*, user) -> bool:
     return EmailAddress.objects.filter(user=user, primary=True, verified=True).exists()
 
 
+def member_is_guest(*, user) -> bool:
+    """Return whether `user` is a guest (docs/guests.md): free play only, never in ladders,
+    presence, challenges or championships. Every guard of those asks this one question."""
+    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_guest", False))
+
+
 def wallet_balance(*, user) -> int:
     """Return the member's credits: the sum of his ledger."""
     total = CreditMovement.objects.filter(user=user).aggregate(total=Sum("amount"))["total"]
@@ -27,8 +33,11 @@ def wallet_movements(*, user) -> QuerySet[CreditMovement]:
 
 
 def member_find(*, username: str):
-    """Return the active member with this username (exact, else ignoring case), or None."""
-    members = get_user_model().objects.filter(is_active=True, is_computer=False)
+    """Return the active member with this username (exact, else ignoring case), or None.
+
+    A guest has no member page, like a computer (docs/guests.md).
+    """
+    members = get_user_model().objects.filter(is_active=True, is_computer=False, is_guest=False)
     member = members.filter(username=username).first()
     if member is None:
         member = members.filter(username__iexact=username).order_by("pk").first()

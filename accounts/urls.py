@@ -11,4 +11,5 @@ urlpatterns = [
     path("compte/sons/", views.sound_switch, name="sound"),
     path("compte/table/", views.table_preference, name="table_preference"),
     path("compte/conseils/", views.hint_dismiss, name="hint_dismiss"),
+    path("jouer-en-invite/", views.guest_play, name="guest_play"),
 ]

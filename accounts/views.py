@@ -1,17 +1,38 @@
-"""Members' pages: public profile, own settings, credits wallet, language switch."""
+"""Members' pages: public profile, own settings, credits wallet, language switch; a guest's
+way in (docs/guests.md)."""
 
+from allauth.account.adapter import get_adapter
+from allauth.account.internal.decorators import login_not_required
+from allauth.account.mixins import RedirectAuthenticatedUserMixin
+from allauth.account.views import LoginView, SignupView
+from allauth.account.views._decorators import sensitive_post_parameters_m
+from allauth.decorators import rate_limit
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
+from games.errors import GameError
 from games.quitters import member_completion
+from games.robots.services import computer_game_start
 from games.tables.selectors import member_games
 
-from .selectors import member_find, member_is_verified, wallet_balance, wallet_movements
+from .guests import GuestLimitReached, guest_create
+from .selectors import (
+    member_find,
+    member_is_guest,
+    member_is_verified,
+    wallet_balance,
+    wallet_movements,
+)
 from .services import (
     FIRST_GAME_HINTS,
     TABLE_PREFERENCES,
@@ -115,3 +136,69 @@ def hint_dismiss(request: HttpRequest) -> HttpResponse:
         return HttpResponseBadRequest()
     member_dismiss_hint(user=request.user, hint=hint)
     return JsonResponse({"dismissed": request.user.dismissed_hints})
+
+
+# --- Guests (docs/guests.md) ------------------------------------------------------------------
+
+
+def _welcoming_guests(view_class, *, action: str):
+    """allauth's login or sign-up view, open to a guest too.
+
+    allauth sends a visitor who is logged in away from these pages; a guest is logged in, yet
+    he is the one they are for: he signs up in place (`AccountAdapter.new_user`) or logs into
+    the account he already has. Everyone else gets allauth's own behaviour.
+    """
+
+    class GuestWelcomingView(view_class):
+        # allauth's own decorators of the view's dispatch, kept as they are.
+        @method_decorator(rate_limit(action=action))
+        @method_decorator(login_not_required)
+        @sensitive_post_parameters_m
+        @method_decorator(never_cache)
+        def dispatch(self, request, *args, **kwargs):
+            if member_is_guest(user=request.user):
+                # Past the mixin that would send him away, on to the form.
+                return super(RedirectAuthenticatedUserMixin, self).dispatch(
+                    request, *args, **kwargs
+                )
+            return RedirectAuthenticatedUserMixin.dispatch(self, request, *args, **kwargs)
+
+    return GuestWelcomingView.as_view()
+
+
+signup = _welcoming_guests(SignupView, action="signup")
+login = _welcoming_guests(LoginView, action="login")
+
+# Where the visitor goes once he is a guest: a game against the computer at once (the home
+# page's button), or the waiting room (the login page's "Continuer en invité").
+GUEST_DESTINATIONS = ("table", "lobby")
+# A newcomer's first game: the easy computer, the two-player game's own format.
+GUEST_COMPUTER_LEVEL = "facile"
+
+
+@require_POST
+def guest_play(request: HttpRequest) -> HttpResponse:
+    """Make the visitor a guest (unless he is logged in already), then take him to a game
+    against the computer or to the waiting room."""
+    destination = request.POST.get("destination", "table")
+    if destination not in GUEST_DESTINATIONS:
+        return HttpResponseBadRequest()
+    if not request.user.is_authenticated:
+        try:
+            guest = guest_create(address=get_adapter().get_client_ip(request))
+        except GuestLimitReached:
+            return render(request, "accounts/guest_refused.html", status=429)
+        auth_login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+    if destination == "lobby":
+        return redirect("games:lobby")
+    try:
+        game = computer_game_start(
+            user=request.user,
+            level=GUEST_COMPUTER_LEVEL,
+            format=variant_get(VARIANT_TWO_PLAYER).default_format,
+        )
+    except GameError as error:
+        # A game of his in progress, most likely: the waiting room shows it and says why.
+        messages.error(request, error.message)
+        return redirect("games:lobby")
+    return redirect("games:table", game_id=game.pk)

@@ -27,4 +27,8 @@ SCHEDULED_JOBS: tuple[ScheduledJob, ...] = (
     # Championships: announce recurring editions, start or cancel at the start time, pair each
     # round, start its games, close with the final ranking and prizes (docs/tournaments.md).
     ScheduledJob("tournaments-run", "tournaments.tasks.run_tournaments", 5.0),
+    # Guests nobody has seen for a month, without a game in progress (docs/guests.md).
+    ScheduledJob(
+        "accounts-delete-inactive-guests", "accounts.tasks.delete_inactive_guests", 3600.0
+    ),
 )

@@ -387,6 +387,10 @@ SOCKET_MESSAGES_PER_SECOND = float(os.environ.get("SOCKET_MESSAGES_PER_SECOND", 
 MEMBER_MESSAGES_BURST = int(os.environ.get("MEMBER_MESSAGES_BURST", "150"))
 MEMBER_MESSAGES_PER_SECOND = float(os.environ.get("MEMBER_MESSAGES_PER_SECOND", "20"))
 LOBBY_ACTIONS_PER_MINUTE = int(os.environ.get("LOBBY_ACTIONS_PER_MINUTE", "20"))
+# Guests (docs/guests.md): how many one address may create an hour, and how long a guest
+# without a game in progress is kept after his last visit.
+GUESTS_PER_ADDRESS_PER_HOUR = int(os.environ.get("GUESTS_PER_ADDRESS_PER_HOUR", "10"))
+GUEST_INACTIVE_DAYS = int(os.environ.get("GUEST_INACTIVE_DAYS", "30"))
 
 LOGGING = {
     "version": 1,

@@ -2,6 +2,8 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import views as accounts_views
+
 from . import health, views
 
 handler500 = "cartomaniak.views.server_error"
@@ -17,6 +19,9 @@ urlpatterns = [
     # Browsers ask for /favicon.ico whatever the page says: send them to the site's icon.
     path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
+    # allauth's login and sign-up, open to a guest as well (docs/guests.md).
+    path("comptes/login/", accounts_views.login, name="account_login"),
+    path("comptes/signup/", accounts_views.signup, name="account_signup"),
     path("comptes/", include("allauth.urls")),
     path("", views.home, name="home"),
     path("regles/", views.rules, name="rules"),

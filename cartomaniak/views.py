@@ -9,12 +9,15 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.template import loader
 from django.templatetags.static import static
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from games.engine.cards import SUIT_SYMBOLS
 from games.engine.errors import MUST_BEAT, MUST_FOLLOW_SUIT, MUST_TRUMP
 from games.engine.partnership.follower_examples import FOLLOWER_EXAMPLES, FollowerExample
 from games.engine.tricks import trick_winner
+from games.engine.variants import VARIANT_TWO_PLAYER, VARIANTS
+from games.templatetags.lobby import RULES_URL_NAMES
 
 logger = logging.getLogger(__name__)
 
@@ -47,8 +50,23 @@ def server_error(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _games_offered() -> list[dict]:
+    """Every game of the registry as the home page lists it: its name, how many play it, and
+    its rules page."""
+    rules_url_names = {VARIANT_TWO_PLAYER: "rules", **RULES_URL_NAMES}
+    return [
+        {
+            "label": gettext(variant.label),
+            "players": ngettext("%(count)d joueur", "%(count)d joueurs", len(variant.person_seats))
+            % {"count": len(variant.person_seats)},
+            "rules_url": reverse(rules_url_names[variant.name]),
+        }
+        for variant in VARIANTS.values()
+    ]
+
+
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"games_offered": _games_offered()})
 
 
 def rules(request: HttpRequest) -> HttpResponse:

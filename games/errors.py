@@ -16,6 +16,10 @@ APP_ERROR_MESSAGES = {
     "malformed": _("Message mal formé."),
     "already_in_game": _("Vous avez déjà une partie en attente ou en cours."),
     "verification_required": _("Les parties classées demandent une adresse e-mail vérifiée."),
+    "guest_free_only": _(
+        "Un invité joue des parties libres seulement : créez un compte pour les parties"
+        " classées et les défis."
+    ),
     "own_game": _("Vous ne pouvez pas rejoindre votre propre partie."),
     "game_not_open": _("Cette partie n'attend plus d'adversaire."),
     "not_creator": _("Seul le créateur peut annuler cette partie."),

@@ -15,6 +15,8 @@ from django.db.models import F, Max
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.selectors import member_is_guest
+
 from .models import (
     FinalStanding,
     LadderPeriod,
@@ -187,6 +189,11 @@ def subscription_create(*, user, ladder_kind: str, period_start: dt.datetime, no
     subscription, the member's email is not verified, he is already subscribed, or his credits
     do not cover the price.
     """
+    if member_is_guest(user=user):
+        raise SubscriptionError(
+            "guest",
+            _("Un invité ne joue pas dans les classements : créez un compte pour vous abonner."),
+        )
     if ladder_kind not in LadderKind.values:
         raise SubscriptionError("unknown_ladder", _("Ce classement n'existe pas."))
     try:

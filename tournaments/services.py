@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import OperatorAction
-from accounts.selectors import member_is_verified
+from accounts.selectors import member_is_guest, member_is_verified
 from accounts.services import InsufficientCredits, operator_action_record, wallet_move
 from games.errors import GameError
 from games.models import Game, GameAction
@@ -72,6 +72,9 @@ class TournamentError(Exception):
 
 REFUSALS = {
     "registration_closed": gettext_lazy("Les inscriptions à ce tournoi ne sont pas ouvertes."),
+    "guest": gettext_lazy(
+        "Un invité n'entre pas dans les tournois : créez un compte pour vous inscrire."
+    ),
     "email_not_verified": gettext_lazy("Ce tournoi demande une adresse e-mail vérifiée."),
     "not_enough_stars": gettext_lazy("Ce tournoi demande au moins %(stars)s."),
     "already_registered": gettext_lazy("Vous êtes déjà inscrit à ce tournoi."),
@@ -108,6 +111,8 @@ def registration_create(*, tournament_id: int, user, now: dt.datetime) -> Regist
         tournament = _lock(tournament_id)
         if tournament is None or not tournament.is_registration_open(now=now):
             raise _refusal("registration_closed")
+        if member_is_guest(user=user):
+            raise _refusal("guest")
         if tournament.requires_verified_email and not member_is_verified(user=user):
             raise _refusal("email_not_verified")
         if user.stars < tournament.min_stars:

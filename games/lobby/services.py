@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.selectors import member_is_guest
 from games import events
 from games.engine.variants import VARIANT_TWO_PLAYER, variant_get
 from games.errors import GameError
@@ -123,7 +124,13 @@ def _present_user_ids(now: datetime) -> set[int]:
 
 
 def lobby_presence_join(*, user, channel_name: str, now: datetime | None = None) -> bool:
-    """Record one waiting-room connection; return whether the member just became present."""
+    """Record one waiting-room connection; return whether the member just became present.
+
+    A guest sees the room but is never in its list of members present (docs/guests.md): nobody
+    can challenge him, and he is not counted.
+    """
+    if member_is_guest(user=user):
+        return False
     now = now or timezone.now()
     with transaction.atomic():
         was_present = user.pk in _present_user_ids(now)
@@ -194,10 +201,15 @@ def challenge_create(
     points (docs/protocol.md, *Challenges*).
     """
     now = now or timezone.now()
+    if member_is_guest(user=challenger):
+        raise GameError("guest_free_only")
     if not isinstance(format, str) or format not in variant_get(VARIANT_TWO_PLAYER).formats:
         raise GameError("bad_format")
+    # A guest cannot be challenged: to a challenger he is nobody he can name.
     challenged = (
-        get_user_model().objects.filter(username=challenged_name, is_active=True).first()
+        get_user_model()
+        .objects.filter(username=challenged_name, is_active=True, is_guest=False)
+        .first()
         if isinstance(challenged_name, str)
         else None
     )

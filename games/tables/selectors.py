@@ -585,6 +585,8 @@ class MemberGameOpponent:
     name: str
     # A computer player has no profile to link to.
     is_computer: bool
+    # Nor has a guest (docs/guests.md): his name is *Invité 482913*, not a member's.
+    is_guest: bool = False
 
 
 @dataclass(frozen=True)
@@ -654,7 +656,11 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
                 # A finished game opens in the replay viewer, a game in progress at its table.
                 url=reverse("games:replay" if game.is_finished else "games:table", args=[game.pk]),
                 opponents=tuple(
-                    MemberGameOpponent(name=taken.user.display_name, is_computer=taken.is_computer)
+                    MemberGameOpponent(
+                        name=taken.user.display_name,
+                        is_computer=taken.is_computer,
+                        is_guest=taken.user.is_guest,
+                    )
                     for taken in opponents
                 ),
             )

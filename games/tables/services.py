@@ -85,6 +85,12 @@ def _member_is_verified(user) -> bool:
     return member_is_verified(user=user)
 
 
+def _member_is_guest(user) -> bool:
+    from accounts.selectors import member_is_guest
+
+    return member_is_guest(user=user)
+
+
 def _next_deadline(now: datetime) -> datetime:
     return now + timedelta(seconds=settings.GAME_DECISION_SECONDS)
 
@@ -105,6 +111,9 @@ def _seat_number(variant: Variant, seat: object) -> int:
 
 def _ranked_check(*, user, now: datetime) -> None:
     """What any ranked game asks of each of its members (docs/ladder.md)."""
+    # A guest has no address to verify either: told why he cannot, not what he lacks.
+    if _member_is_guest(user):
+        raise GameError("guest_free_only")
     if not _member_is_verified(user):
         raise GameError("verification_required")
     quitters.ranked_play_check(user=user, now=now)

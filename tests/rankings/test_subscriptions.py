@@ -1,5 +1,6 @@
 import pytest
 
+from accounts.guests import guest_create
 from accounts.models import CreditMovement
 from accounts.selectors import wallet_balance
 from rankings.models import LadderPeriod, LadderSettings, Subscription
@@ -142,3 +143,16 @@ def test_each_subscription_counts_one_participant_of_its_period(alice, bob) -> N
     assert list(
         LadderPeriod.objects.values_list("ladder_kind", "period_start", "participant_count")
     ) == [("weekly", _period().start, 2)]
+
+
+def test_a_guest_cannot_subscribe(db) -> None:
+    guest = guest_create(address="198.51.100.7")
+
+    with pytest.raises(SubscriptionError) as error:
+        subscription_create(
+            user=guest, ladder_kind=LadderKind.WEEKLY, period_start=_period().start, now=MIDWEEK
+        )
+
+    assert error.value.code == "guest"
+    assert "créez un compte" in error.value.message
+    assert Subscription.objects.count() == 0

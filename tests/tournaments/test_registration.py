@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from accounts.guests import guest_create
 from accounts.models import CreditMovement
 from accounts.selectors import wallet_balance
 from tournaments.models import Registration, Tournament
@@ -179,3 +180,11 @@ def test_a_cancelled_competition_does_not_start(make_tournament, members):
     advance(tournament)
 
     assert (tournament.status, tournament.rounds.count()) == (Tournament.Status.CANCELLED, 0)
+
+
+def test_a_guest_cannot_register(make_tournament):
+    tournament = make_tournament()
+    guest = guest_create(address="198.51.100.7")
+
+    assert refused(tournament, guest) == "guest"
+    assert Registration.objects.count() == 0
