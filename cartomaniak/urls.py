@@ -2,6 +2,8 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.confirmation import email_confirm
+
 from . import health, views
 
 handler500 = "cartomaniak.views.server_error"
@@ -17,6 +19,8 @@ urlpatterns = [
     # Browsers ask for /favicon.ico whatever the page says: send them to the site's icon.
     path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
+    # Before allauth's own: a link used twice says the address is already confirmed.
+    path("comptes/confirm-email/<str:key>/", email_confirm),
     path("comptes/", include("allauth.urls")),
     path("", views.home, name="home"),
     path("regles/", views.rules, name="rules"),
