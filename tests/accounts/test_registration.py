@@ -267,6 +267,7 @@ def test_a_confirmation_link_used_twice_says_the_address_is_already_confirmed(
 
     page = second.content.decode()
     assert second.status_code == 200
+    assert "Adresse e-mail déjà confirmée" in page
     assert "L'adresse zoe@example.com est déjà confirmée : ce lien a déjà servi." in page
     assert "expiré" not in page
     # A key that names no address, or a forged one, still reads as expired or invalid.
