@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as accounts_views
+from accounts.confirmation import email_confirm
 
 from . import health, views
 
@@ -22,6 +23,8 @@ urlpatterns = [
     # allauth's login and sign-up, open to a guest as well (docs/guests.md).
     path("comptes/login/", accounts_views.login, name="account_login"),
     path("comptes/signup/", accounts_views.signup, name="account_signup"),
+    # Before allauth's own: a link used twice says the address is already confirmed.
+    path("comptes/confirm-email/<str:key>/", email_confirm),
     path("comptes/", include("allauth.urls")),
     path("", views.home, name="home"),
     path("regles/", views.rules, name="rules"),

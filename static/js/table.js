@@ -1530,7 +1530,14 @@
     leaveForm.addEventListener("submit", function (event) {
       var isTeam = current.game.teams[teamOf(current.game.your_seat, current.game)].length > 1;
       event.preventDefault();
-      if (!window.confirm(isTeam ? S.confirm_leave_team : S.confirm_leave)) return;
+      // Asked in the page's own dialog (Rester first; Escape stays), not the browser's confirm.
+      var dialog = $("leave-dialog");
+      $("leave-dialog-text").textContent = isTeam ? S.confirm_leave_team : S.confirm_leave;
+      dialog.returnValue = "";
+      dialog.showModal();
+    });
+    $("leave-dialog").addEventListener("close", function () {
+      if ($("leave-dialog").returnValue !== "leave") return;
       // Without a connection the form itself leaves (the page reloads with the result).
       if (!socket.send({type: "leave"})) leaveForm.submit();
     });

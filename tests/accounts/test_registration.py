@@ -253,3 +253,23 @@ def test_member_is_verified_needs_a_verified_primary_address(db) -> None:
         member_is_verified(user=member)
         for member in (unverified, verified, secondary_only, without_address, None)
     ] == [False, True, False, False, False]
+
+
+def test_a_confirmation_link_used_twice_says_the_address_is_already_confirmed(
+    client: Client, db
+) -> None:
+    client.post("/comptes/signup/", signup_data())
+    link = confirmation_link(mail.outbox[0])
+    client.post(link)
+    assert member_is_verified(user=User.objects.get(username="Zoe")) is True
+
+    second = client.get(link)
+
+    page = second.content.decode()
+    assert second.status_code == 200
+    assert "Adresse e-mail déjà confirmée" in page
+    assert "L'adresse zoe@example.com est déjà confirmée : ce lien a déjà servi." in page
+    assert "expiré" not in page
+    # A key that names no address, or a forged one, still reads as expired or invalid.
+    forged = client.get(link.replace("/confirm-email/", "/confirm-email/x"))
+    assert "Ce lien de confirmation a expiré ou n'est pas valable." in forged.content.decode()

@@ -195,6 +195,12 @@ def in_view(page: Page, locator: Locator) -> None:
         assert box["y"] + box["height"] <= size["height"] + 0.5, box
 
 
+def leave_table(page: Page) -> None:
+    """Leave the game from the table's bar, confirming in the page's own dialog."""
+    page.click("#leave-button")
+    page.locator("#leave-dialog").get_by_role("button", name="Quitter la partie").click()
+
+
 def resize(page: Page, size: dict) -> None:
     """Give the window a new size and let the table lay itself out again."""
     page.set_viewport_size(size)

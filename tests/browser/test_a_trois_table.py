@@ -14,7 +14,15 @@ from playwright.sync_api import expect
 from games.engine.variants import variant_get
 from games.models import Game
 from tests.browser.accessibility import assert_accessible
-from tests.browser.base import LAPTOP, PASSWORD, PHONE, BrowserTestCase, keep_screenshot, resize
+from tests.browser.base import (
+    LAPTOP,
+    PASSWORD,
+    PHONE,
+    BrowserTestCase,
+    keep_screenshot,
+    leave_table,
+    resize,
+)
 from tests.browser.test_partnership_table import assert_in_view
 
 ASKED_OR_OVER = """() => document.getElementById("table").dataset.status === "finished"
@@ -108,8 +116,7 @@ class ATroisTableTests(BrowserTestCase):
         assert game.actions.filter(kind="action", seat=0).count() == 10
         page.click("#deal-summary-close")
         # Leaving forfeits: the match ends at once, the member lost it.
-        page.once("dialog", lambda dialog: dialog.accept())
-        page.click("#leave-button")
+        leave_table(page)
         page.wait_for_function("!document.getElementById('match-end').hidden", timeout=15_000)
         game.refresh_from_db()
         assert game.status == Game.Status.FINISHED and game.forfeit_seat == 0

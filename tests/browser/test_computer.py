@@ -17,6 +17,7 @@ from tests.browser.base import (
     BrowserTestCase,
     act_once,
     keep_screenshot,
+    leave_table,
     resize,
     version_of,
 )
@@ -77,8 +78,7 @@ class ComputerGameTests(BrowserTestCase):
         computer_moves = game.actions.filter(seat=1).count()
         assert computer_moves >= 8
 
-        page.once("dialog", lambda dialog: dialog.accept())
-        page.click("#leave-button")
+        leave_table(page)
         expect(page.locator("#match-end")).to_be_visible()
         expect(page.locator("#match-end-reason")).to_have_text(
             "Forfait : alice a quitté la partie."

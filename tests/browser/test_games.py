@@ -9,6 +9,7 @@ from tests.browser.base import (
     act_once,
     close_overlays,
     enter_waiting_room,
+    leave_table,
     meet_at_a_table,
     play_first_deal,
     version_of,
@@ -57,8 +58,7 @@ class LiveGameTests(BrowserTestCase):
             expect(page.locator(f"#score-team-{seat} .team-total")).to_have_text(str(totals[seat]))
 
         close_overlays(bob)
-        bob.once("dialog", lambda dialog: dialog.accept())
-        bob.click("#leave-button")
+        leave_table(bob)
 
         expect(alice.locator("#match-end")).to_be_visible()
         expect(alice.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")

@@ -26,6 +26,7 @@ from tests.browser.base import (
     PHONE,
     BrowserTestCase,
     keep_screenshot,
+    leave_table,
     resize,
 )
 
@@ -347,8 +348,7 @@ class FlemishDecisionsTests(BrowserTestCase):
             )
         assert {"look", "trump", "backs"} <= seen, seen
 
-        page.once("dialog", lambda dialog: dialog.accept())
-        page.click("#leave-button")
+        leave_table(page)
         expect(page.locator("#match-end")).to_be_visible()
         expect(page.locator("#match-end-title")).to_have_text("Nous perdons la partie.")
         expect(page.locator("#match-end-reason")).to_have_text(

@@ -18,6 +18,7 @@ from tests.browser.base import (
     PASSWORD,
     BrowserTestCase,
     enter_waiting_room,
+    leave_table,
     meet_at_a_table,
     play_first_deal,
 )
@@ -48,8 +49,7 @@ class RankedLadderTests(BrowserTestCase):
 
         pages = [alice, bob]
         play_first_deal(pages)
-        bob.once("dialog", lambda dialog: dialog.accept())
-        bob.click("#leave-button")
+        leave_table(bob)
         expect(alice.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")
 
         game = Game.objects.get()

@@ -24,6 +24,7 @@ from tests.browser.base import (
     act_once,
     close_overlays,
     in_view,
+    leave_table,
     play_first_deal,
 )
 
@@ -167,8 +168,7 @@ class TableTests(BrowserTestCase):
         bob.goto(alice.url)
         expect(alice.locator("#player-top")).to_have_attribute("data-presence", "here")
 
-        bob.once("dialog", lambda dialog: dialog.accept())
-        bob.click("#leave-button")
+        leave_table(bob)
         expect(alice.locator("#match-end")).to_be_visible()
         expect(alice.locator("#match-end-title")).to_have_text("Vous gagnez la partie !")
         in_view(alice, alice.locator("#rematch-button"))
@@ -196,8 +196,7 @@ class TableTests(BrowserTestCase):
     def test_every_phase_fits_a_phone(self) -> None:
         alice, bob = self.play_every_phase(PHONE)
 
-        alice.once("dialog", lambda dialog: dialog.accept())
-        alice.click("#leave-button")
+        leave_table(alice)
         expect(bob.locator("#match-end")).to_be_visible()
         expect(bob.locator("#match-end-reason")).to_have_text("Forfait : alice a quitté la partie.")
         in_view(bob, bob.locator("#rematch-button"))
@@ -256,8 +255,7 @@ class TableTests(BrowserTestCase):
         play_first_deal(pages)
         for page in pages:
             close_overlays(page)
-        bob.once("dialog", lambda dialog: dialog.accept())
-        bob.click("#leave-button")
+        leave_table(bob)
         expect(alice.locator("#match-end")).to_be_visible()
         deals = len(commitments_of(game))
         assert deals == 2

@@ -17,7 +17,14 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.selectors import wallet_balance
-from tests.browser.base import PASSWORD, BrowserTestCase, act_once, enter_waiting_room, version_of
+from tests.browser.base import (
+    PASSWORD,
+    BrowserTestCase,
+    act_once,
+    enter_waiting_room,
+    leave_table,
+    version_of,
+)
 from tournaments.models import Tournament, TournamentPrize
 
 
@@ -33,8 +40,7 @@ def play_a_few_decisions(pages: list[Page], count: int) -> None:
 
 
 def leave(page: Page) -> None:
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.click("#leave-button")
+    leave_table(page)
 
 
 class TournamentTests(BrowserTestCase):

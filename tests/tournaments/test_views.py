@@ -17,6 +17,26 @@ def client_for(user=None) -> Client:
     return client
 
 
+def test_a_fresh_site_says_what_a_championship_is_and_what_to_do_meanwhile(db):
+    page = client_for().get("/tournois/").content.decode()
+
+    assert "Aucun championnat pour l'instant" in page
+    assert "L'équipe du site annonce chaque championnat sur cette page" in page
+    for url in ("/regles/", "/classements/", "/salle/"):
+        assert f'href="{url}"' in page
+    # Not three empty sections besides it.
+    assert "Aucun tournoi ne se joue en ce moment." not in page
+
+
+def test_the_explanation_makes_way_for_the_first_competition(make_tournament):
+    make_tournament(name="Coupe du printemps")
+
+    page = client_for().get("/tournois/").content.decode()
+
+    assert "Aucun championnat pour l'instant" not in page
+    assert "Coupe du printemps" in page
+
+
 def test_the_list_shows_each_competition_with_its_start_on_the_paris_clock(make_tournament):
     make_tournament(
         name="Championnat d'hiver",
