@@ -57,10 +57,11 @@ class PolishTests(BrowserTestCase):
         page.keyboard.press("Escape")
         expect(page.locator("#site-nav")).to_be_hidden()
         expect(menu).to_be_focused()
-        # The table's bar under it: its title and its tools on one line.
-        title = page.locator(".table-bar h1").bounding_box()
-        leave = page.locator("#leave-button").bounding_box()
-        assert abs(title["y"] - leave["y"]) < title["height"], (title, leave)
+        # The table's bar under it: its tools on one line (the game's number is in the page's
+        # title), what is played on the next.
+        tools = [box.bounding_box() for box in page.locator(".table-tools .tool:visible").all()]
+        assert len({round(box["y"]) for box in tools}) == 1, tools
+        assert page.locator(".table-bar").bounding_box()["height"] <= 60
 
         # 12c: the page's own dialog, Rester first; Escape keeps the seat.
         browser_dialogs = []
