@@ -105,7 +105,7 @@ def test_member_games_lists_a_four_player_game_with_the_other_players_and_its_ga
     )
     assert (later.result_label, later.url) == ("En cours", f"/parties/{duel.pk}/")
     # The four-player game: every other player, the opponents first (by seat), then the partner.
-    assert earlier.opponent_name == "bob, Ordinateur (facile), Ordinateur (facile)"
+    assert earlier.opponent_name == "bob, Inès (facile), Hugo (facile)"
     assert earlier.variant_label == "Manille française"
     assert earlier.is_ranked is False and earlier.is_against_computer is False
     assert earlier.result_label == ("Victoire" if table.winner_team == 0 else "Défaite")
@@ -113,7 +113,7 @@ def test_member_games_lists_a_four_player_game_with_the_other_players_and_its_ga
     assert earlier.url == f"/parties/{table.pk}/revoir/"
     # Bob's history names his own opponents first: alice and her computer partner.
     [bobs_table] = [item for item in table_selectors.member_games(user=bob) if item.game == table]
-    assert bobs_table.opponent_name == "alice, Ordinateur (facile), Ordinateur (facile)"
+    assert bobs_table.opponent_name == "alice, Hugo (facile), Inès (facile)"
     assert bobs_table.result_label == ("Victoire" if table.winner_team == 1 else "Défaite")
 
 
