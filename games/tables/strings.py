@@ -159,11 +159,13 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "minus": _("Points moins"),
             "total": _("Total"),
         },
-        # How a deal's score comes from its points (table-seats.js): "32 − 30 = 2, × 4 (buqué
-        # par Louise, sur-buqué par alice) = 8".
+        # How a deal's score comes from its points (table-seats.js): "alice : 32 − 30 = 2, × 4
+        # (buqué par Louise, sur-buqué par alice) = 8".
         "arithmetic": {
+            # The side that scored, then how: "olivier : 39 − 30 = 9, × 2 (…) = 18".
+            "line": _("%(name)s : %(sum)s"),
             "excess": _("%(points)s − %(half)s = %(n)s"),
-            "capot": _("Capot : %(n)s"),
+            "capot": _("capot = %(n)s"),
             "times": _(", × %(n)s"),
             "times_because": _(", × %(n)s (%(why)s)"),
             "equals": _(" = %(n)s"),
@@ -173,6 +175,8 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "no_trump": _("sans atout"),
             "buque_by": _("buqué par %(name)s"),
             "surbuque_by": _("sur-buqué par %(name)s"),
+            "mee_by": _("mee par %(name)s"),
+            "tegen_by": _("tegen par %(name)s"),
             "tie": _("30–30 reporté"),
         },
         # A deal's notes, each shown when its deal summary says so.

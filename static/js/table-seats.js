@@ -33,11 +33,27 @@
       return AVATAR_COLOURS[hash % AVATAR_COLOURS.length];
     }
 
-    /* Fill a seat's avatar: initials on the name's colour; a computer's is square. Hidden from
-     * screen readers, which read the name beside it. */
-    function fillAvatar(node, name, isComputer) {
+    /* The colours of a table's seats, in seat order: each its name's, or the next one free when
+     * an earlier seat has it already, so that no two seats of a table look alike (the same on
+     * every screen: the seats are taken in the same order). */
+    function tableColours(names) {
+      var taken = {};
+      return names.map(function (name) {
+        if (!name) return "";
+        var index = AVATAR_COLOURS.indexOf(colourOf(name));
+        for (var step = 0; step < AVATAR_COLOURS.length && taken[AVATAR_COLOURS[index]]; step += 1) {
+          index = (index + 1) % AVATAR_COLOURS.length;
+        }
+        taken[AVATAR_COLOURS[index]] = true;
+        return AVATAR_COLOURS[index];
+      });
+    }
+
+    /* Fill a seat's avatar: initials on its colour; a computer's is square. Hidden from screen
+     * readers, which read the name beside it. */
+    function fillAvatar(node, name, colour, isComputer) {
       node.textContent = name ? initials(name) : "";
-      node.style.backgroundColor = name ? colourOf(name) : "";
+      node.style.backgroundColor = name ? colour : "";
       node.classList.toggle("is-computer", !!isComputer);
       node.hidden = !name;
     }
@@ -54,17 +70,17 @@
       return kit.fmt(text, values);
     }
 
-    /* How a complete deal's score comes from its points, for the side that scored:
-     * "32 − 30 = 2, × 4 (buqué par X) = 8", capot "Capot 60, × 2 = 120", the cap when reached.
-     * `scoring` is the frame's `deal_scoring`; "" where the game scores otherwise (Manni, each
-     * seat his own points) or nobody scored. */
+    /* How a complete deal's score comes from its points, for the side that scored: {side,
+     * text}, the text "32 − 30 = 2, × 4 (buqué par X) = 8", or "capot = 60, × 2 = 120", the cap
+     * when reached. `scoring` is the frame's `deal_scoring`; null where the game scores
+     * otherwise (Manni, each seat his own points) or nobody scored. */
     function scoreArithmetic(deal, scoring, cap, reasons) {
-      if (!scoring || scoring.is_each_side_scoring || !deal.complete || !deal.score || !deal.card_points) return "";
+      if (!scoring || scoring.is_each_side_scoring || !deal.complete || !deal.score || !deal.card_points) return null;
       var side = -1;
       deal.score.forEach(function (score, index) {
         if (score > 0) side = index;
       });
-      if (side < 0) return "";
+      if (side < 0) return null;
       var points = deal.card_points[side];
       var isCapotBonus = deal.capot && scoring.capot_base !== null && scoring.capot_base !== undefined;
       var base = isCapotBonus ? scoring.capot_base : points - scoring.half;
@@ -77,12 +93,13 @@
       }
       // The game's cap on a deal (480 in the two-player game) when the product went past it.
       if (cap && base * multiplier > cap && deal.score[side] === cap) text += S.arithmetic.capped;
-      return text;
+      return {side: side, text: text};
     }
 
     return {
       initials: initials,
       colourOf: colourOf,
+      tableColours: tableColours,
       fillAvatar: fillAvatar,
       elides: elides,
       fmt: fmt,

@@ -279,13 +279,16 @@
   // --- Rendering: seats -----------------------------------------------------------------------
 
   function renderSeats(view, game, isHold) {
+    var colours = seats.tableColours(game.seats.map(function (entry, seat) {
+      return entry.name ? seatName(seat, game) : "";
+    }));
     L.places.forEach(function (place) {
       var seat = seatAt(place, game);
       var box = $("player-" + place);
       if (seat === null) return;
       var entry = game.seats[seat];
       box.querySelector(".player-name").textContent = seatName(seat, game);
-      seats.fillAvatar(box.querySelector(".avatar"), entry.name ? seatName(seat, game) : "", entry.is_computer);
+      seats.fillAvatar(box.querySelector(".avatar"), entry.name ? seatName(seat, game) : "", colours[seat], entry.is_computer);
       box.querySelector(".stars").textContent = entry.stars_label || "";
       var tags = [];
       if (view && view.dealer === seat && game.status !== "open") tags.push(S.dealer);
@@ -928,7 +931,12 @@
       reasons.push(buquer === null ? S.buque : fmt(S.arithmetic.buque_by, {name: seatName(buquer, game)}));
     }
     if (deal.buque === "surbuque") reasons.push(fmt(S.arithmetic.surbuque_by, {name: seatName(deal.dealer, game)}));
-    announcements(deal, game, false).forEach(function (part) { reasons.push(part); });
+    var dealerTeam = teamOf(deal.dealer, game);
+    if (deal.mee) {
+      var opponents = game.teams.map(function (_seats, team) { return team; }).filter(function (team) { return team !== dealerTeam; });
+      reasons.push(fmt(S.arithmetic.mee_by, {name: opponents.map(function (team) { return teamLabel(team, game); }).join(", ")}));
+    }
+    if (deal.tegen) reasons.push(fmt(S.arithmetic.tegen_by, {name: teamLabel(dealerTeam, game)}));
     if (deal.doubled_by_tie) reasons.push(S.arithmetic.tie);
     return reasons;
   }
@@ -966,7 +974,9 @@
       });
       body.appendChild(line);
     });
-    $("summary-arithmetic").textContent = seats.scoreArithmetic(deal, game.deal_scoring, game.deal_score_cap, multiplierReasons(deal, game));
+    var arithmetic = seats.scoreArithmetic(deal, game.deal_scoring, game.deal_score_cap, multiplierReasons(deal, game));
+    $("summary-arithmetic").textContent = arithmetic
+      ? fmt(S.arithmetic.line, {name: teamLabel(arithmetic.side, game), sum: arithmetic.text}) : "";
     var list = $("summary-notes");
     list.textContent = "";
     dealNotes(deal, game).forEach(function (note) {
@@ -1153,8 +1163,11 @@
     $("trick-zone").hidden = !view || !hold && view.phase !== "play" && !view.trick.length;
     $("forced-roll").hidden = !view || !view.roll_forced || !isBeforeFirstCard(view);
     $("forced-roll").textContent = S.forced_roll;
-    renderDecisions(view, game, isHold);
-    renderQuestions(view, game, isHold);
+    // A deal's summary opens before the next deal's decisions: they wait until it is closed,
+    // never drawn behind it where a click cannot reach them.
+    var isSummaryFirst = isHold || isSummaryAhead(frame);
+    renderDecisions(view, game, isSummaryFirst);
+    renderQuestions(view, game, isSummaryFirst);
     renderQuestionStory(view, game);
     if (L.draw) L.draw(frame, ctx, isHold);
     renderHistory(view, game);
@@ -1248,9 +1261,11 @@
   }
 
   function openOverlay(id, closeAfter) {
+    var isSummaryReplaced = id !== "deal-summary" && !$("deal-summary").hidden;
     OVERLAYS.forEach(function (other) {
       if (other !== id) $(other).hidden = true;
     });
+    if (isSummaryReplaced && !isHolding && !isReplay) render(current);
     clearTimeout(overlayTimer);
     $(id).hidden = false;
     if (closeAfter) {
@@ -1260,8 +1275,16 @@
     }
   }
 
+  /* The deal summary is open, or this frame is about to open it. */
+  function isSummaryAhead(frame) {
+    return !$("deal-summary").hidden || completeDeals(frame.view).length > shownDeals;
+  }
+
   function closeOverlay(id) {
+    var wasShown = !$(id).hidden;
     $(id).hidden = true;
+    // The decisions held back behind the summary are drawn now.
+    if (id === "deal-summary" && wasShown && !isHolding && !isReplay) render(current);
     if (id === "deal-summary" && pendingMatchEnd) {
       pendingMatchEnd = false;
       openOverlay("match-end");
