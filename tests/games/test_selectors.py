@@ -213,3 +213,27 @@ def test_the_completed_trick_between_deals_leaves_out_a_question_naming_a_card()
 
     assert str(state.phase) == "dealing"
     assert trick["cards"] == plays
+
+
+def test_each_computer_at_a_table_is_named_after_its_seat_in_the_readers_language(alice):
+    from django.utils import translation
+
+    table = full_table(host=alice, computers=3, level="moyen")
+
+    frame = table_selectors.game_frame(game=table, seat=0)
+    with translation.override("en"):
+        english = table_selectors.game_frame(game=table, seat=0)
+
+    assert [seat["name"] for seat in frame["game"]["seats"]] == [
+        "alice",
+        "Louise (moyen)",
+        "Hugo (moyen)",
+        "Inès (moyen)",
+    ]
+    assert english["game"]["seats"][1]["name"] == "Louise (medium)"
+    # The deal's score is explained from the game's own scoring (muette: the excess over 34).
+    assert frame["game"]["deal_scoring"] == {
+        "half": 34,
+        "capot_base": None,
+        "is_each_side_scoring": False,
+    }
