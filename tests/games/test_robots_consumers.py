@@ -180,6 +180,6 @@ async def test_the_computer_is_named_in_the_members_language(alice) -> None:
 
     frame = await state_at(socket, game.version)
 
-    assert frame["game"]["seats"][1]["name"] == "Computer (strong)"
+    assert frame["game"]["seats"][1]["name"] == "Louise (strong)"
     assert frame["game"]["seats"][0]["name"] == "alice"
     await socket.disconnect()
