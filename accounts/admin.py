@@ -16,6 +16,7 @@ from .forms import CreditAdjustmentForm
 from .models import CreditMovement, OperatorAction, User
 from .selectors import wallet_balance
 from .services import InsufficientCredits, OwnCreditsRefused, credits_adjust
+from .usernames import name_elides
 
 # What makes a member an operator, or a more powerful one: given by superusers only.
 PRIVILEGE_FIELDS = ("is_staff", "is_superuser", "groups", "user_permissions")
@@ -172,7 +173,12 @@ class MemberAdmin(UserAdmin):
                 return HttpResponseRedirect(reverse("admin:accounts_user_change", args=[member.pk]))
         context = {
             **self.admin_site.each_context(request),
-            "title": _("Crédits de %(username)s") % {"username": member.username},
+            "title": (
+                _("Crédits d'%(username)s")
+                if name_elides(member.username)
+                else _("Crédits de %(username)s")
+            )
+            % {"username": member.username},
             "member": member,
             "balance": wallet_balance(user=member),
             "form": form,

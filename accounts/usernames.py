@@ -73,3 +73,13 @@ def username_skeleton(username: str) -> str:
     decomposed = unicodedata.normalize("NFD", username_normalize(username))
     mapped = "".join(prototypes.get(character, character) for character in decomposed)
     return unicodedata.normalize("NFD", mapped).casefold()
+
+
+# The letters a name may begin with to take "d'" rather than "de" in French: a vowel, or an h,
+# mute in most first names (Hugo). The table's script elides by the same rule (table-seats.js).
+ELIDING_LETTERS = frozenset("aeiouyhàâäéèêëîïôöûùüÿæœ")
+
+
+def name_elides(name: str) -> bool:
+    """Tell whether French writes "d'" before `name` ("les parties d'alice")."""
+    return bool(name) and name[0].lower() in ELIDING_LETTERS

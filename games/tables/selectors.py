@@ -31,6 +31,23 @@ ACTIVE_STATUSES = (Game.Status.OPEN, Game.Status.IN_PROGRESS)
 # queries that every move and every frame run small (docs/performance.md).
 PLAYER_FIELDS = ("username", "ranked_wins", "ranked_losses", "is_computer", "computer_level")
 
+# A computer player's first name by its seat: three computers of one level at a table are told
+# apart everywhere (the draw, the turn line, the summaries, the histories, the replay). Names,
+# not numbers or places: a place differs from one screen to the next, a name does not. The
+# same in every language, with distinct initials for the seats' avatars.
+COMPUTER_SEAT_NAMES = ("Émile", "Louise", "Hugo", "Inès")
+
+
+def seat_player_name(*, user, seat: int) -> str:
+    """Return the name of `user` sitting at `seat`: a person's own, for a computer its seat's
+    first name and its level ("Louise (moyen)", in the page's language)."""
+    if not user.is_computer:
+        return user.display_name
+    return _("%(name)s (%(level)s)") % {
+        "name": COMPUTER_SEAT_NAMES[seat % len(COMPUTER_SEAT_NAMES)],
+        "level": user.get_computer_level_display(),
+    }
+
 
 # --- Access -----------------------------------------------------------------------------------
 
@@ -224,8 +241,8 @@ def _seat_entry(variant: Variant, number: int, taken: Seat | None, your_seat) ->
     entry = {
         "seat": number,
         "team": variant.team_of(number),
-        # A computer is named in the page's language ("Ordinateur (facile)").
-        "name": None if user is None else user.display_name,
+        # A computer is named by its seat, its level in the page's language ("Louise (facile)").
+        "name": None if user is None else seat_player_name(user=user, seat=number),
         "stars": None,
         "stars_label": "",
         "is_computer": bool(user and user.is_computer),
@@ -302,6 +319,7 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
     view = None
     trick = None
     score_cap = None
+    deal_scoring = None
     winning_seats = None if game.winner_team is None else list(variant.teams[game.winner_team])
     if game.state is not None:
         state = variant.state_from_json(game.state)
@@ -314,6 +332,13 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
         # Manni counts tricks, not card points: no `Scoring`, no cap on a deal.
         scoring = getattr(state, "scoring", None)
         score_cap = None if scoring is None else scoring.maximum_score
+        if scoring is not None:
+            # What the deal's summary shows its score from: "32 − 30 = 2, × 4 = 8".
+            deal_scoring = {
+                "half": scoring.half,
+                "capot_base": scoring.capot_base,
+                "is_each_side_scoring": scoring.is_each_side_scoring,
+            }
     seconds_left = None
     if game.deadline is not None and game.is_in_progress:
         seconds_left = max(0, int((game.deadline - now).total_seconds() + 0.999))
@@ -359,6 +384,8 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
             "regular_deals": variant.format_deal_count(game.format),
             # The most one deal scores (480 in the two-player game), None: no cap.
             "deal_score_cap": score_cap,
+            # How a deal's score comes from its points (None: a game of tricks alone, Manni).
+            "deal_scoring": deal_scoring,
             "completed_trick": trick,
             "ladder_points": _ladder_points(game, seat),
             "stakes": {str(key): value for key, value in stakes.items()} if stakes else None,
@@ -486,9 +513,9 @@ def game_replay_steps(*, game: Game) -> dict:
     """
     data = replay_steps_from_record(game_record(game=game))
     seats = game.seats_by_number()
-    # Named as at the table: a computer is "Ordinateur (facile)" in the page's language.
+    # Named as at the table: a computer is "Louise (facile)" in the page's language.
     data["names"] = [
-        seats[seat].user.display_name if seat in seats else name
+        seat_player_name(user=seats[seat].user, seat=seat) if seat in seats else name
         for seat, name in enumerate(data["players"])
     ]
     return data
@@ -581,7 +608,7 @@ def replay_steps_from_record(record: dict) -> dict:
 
 @dataclass(frozen=True)
 class MemberGameOpponent:
-    # As the table names him ("Ordinateur (fort)" for a computer); a person's is his username.
+    # As the table names him ("Hugo (fort)" for a computer); a person's is his username.
     name: str
     # A computer player has no profile to link to.
     is_computer: bool
@@ -592,7 +619,7 @@ class MemberGameOpponent:
 @dataclass(frozen=True)
 class MemberGame:
     game: Game
-    # The other players, as the table names them ("Ordinateur (fort)" for a computer).
+    # The other players, as the table names them ("Hugo (fort)" for a computer).
     opponent_name: str
     variant_label: str
     is_ranked: bool
@@ -646,7 +673,9 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
         items.append(
             MemberGame(
                 game=game,
-                opponent_name=", ".join(taken.user.display_name for taken in others),
+                opponent_name=", ".join(
+                    seat_player_name(user=taken.user, seat=taken.seat) for taken in others
+                ),
                 variant_label=variant_label(game.variant),
                 is_ranked=game.is_ranked,
                 is_against_computer=bool(opponents)
@@ -657,7 +686,7 @@ def member_games(*, user, limit: int = 20) -> list[MemberGame]:
                 url=reverse("games:replay" if game.is_finished else "games:table", args=[game.pk]),
                 opponents=tuple(
                     MemberGameOpponent(
-                        name=taken.user.display_name,
+                        name=seat_player_name(user=taken.user, seat=taken.seat),
                         is_computer=taken.is_computer,
                         is_guest=taken.user.is_guest,
                     )

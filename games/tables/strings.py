@@ -29,6 +29,9 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "not_sent": _("Connexion perdue : votre choix n'a pas été envoyé, rejouez-le."),
         # French counts 0 and 1 in the singular ("0 pli"), English only 1 ("0 tricks").
         "zero_is_singular": (get_language() or "fr").startswith("fr"),
+        # French writes "d'" for "de" before a name beginning with a vowel sound ("Au tour
+        # d'Émile"); table-seats.js elides every sentence that puts "de" before a name.
+        "elides": (get_language() or "fr").startswith("fr"),
         "card_images": True,
         "muted": bool(getattr(user, "is_sound_muted", False)),
         "sound_on": _("Sons : oui"),
@@ -157,6 +160,26 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "minus": _("Points moins"),
             "total": _("Total"),
         },
+        # How a deal's score comes from its points (table-seats.js): "alice : 32 − 30 = 2, × 4
+        # (buqué par Louise, sur-buqué par alice) = 8".
+        "arithmetic": {
+            # The side that scored, then how: "olivier : 39 − 30 = 9, × 2 (…) = 18".
+            "line": _("%(name)s : %(sum)s"),
+            "excess": _("%(points)s − %(half)s = %(n)s"),
+            "capot": _("capot = %(n)s"),
+            "times": _(", × %(n)s"),
+            "times_because": _(", × %(n)s (%(why)s)"),
+            "equals": _(" = %(n)s"),
+            "capped": _(" (plafond)"),
+            "rolled": _("roulé"),
+            "blind": _("sans atout à l'aveugle"),
+            "no_trump": _("sans atout"),
+            "buque_by": _("buqué par %(name)s"),
+            "surbuque_by": _("sur-buqué par %(name)s"),
+            "mee_by": _("mee par %(name)s"),
+            "tegen_by": _("tegen par %(name)s"),
+            "tie": _("30–30 reporté"),
+        },
         # A deal's notes, each shown when its deal summary says so.
         "notes": {
             "capot": _("Capot : tous les plis pour un seul joueur."),
@@ -224,16 +247,9 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "you_accepted": _("Vous acceptez la revanche : en attente des autres joueurs…"),
             "gone_all": _("Les autres joueurs ont quitté la table : pas de revanche possible."),
         },
-        # Setting a table up: seats, computers, the host's start.
-        "computer": {
-            level: _("Ordinateur (%(level)s)") % {"level": label} for level, label in levels.choices
-        },
-        # Several computers of one level at a table: numbered, so that each has a name of its own
-        # (in the scores, the turn line, the summaries of a game where each plays for himself).
-        "computer_numbered": {
-            level: _("Ordinateur %%(n)s (%(level)s)") % {"level": label}
-            for level, label in levels.choices
-        },
+        # Setting a table up: seats, computers, the host's start. A computer is named by the
+        # server after its seat ("Louise (moyen)"); its card says what it is.
+        "computer_tag": _("ordinateur"),
         "level_labels": dict(levels.choices),
         "free_seat": _("Place libre"),
         "sit": _("S'asseoir"),

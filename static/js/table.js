@@ -23,7 +23,9 @@
   var S = JSON.parse(document.getElementById("table-strings").textContent);
   var current = JSON.parse(document.getElementById("initial-frame").textContent);
   var kit = window.tableKit(S, {cardsUrl: root.getAttribute("data-cards-url")});
-  var fmt = kit.fmt;
+  // Seats told apart (table-seats.js): avatars, the clock by a name, "d'" before a vowel.
+  var seats = window.tableSeats(S, kit);
+  var fmt = seats.fmt;
   var el = kit.el;
   var isReplay = root.getAttribute("data-replay") === "true";
   var SUIT_ORDER = ["S", "H", "D", "C"];
@@ -94,13 +96,7 @@
       var started = (game || current.game).status !== "open";
       return started ? fmt(S.dummy_of, {name: seatName(entry.holder_seat, game)}) : S.dummy;
     }
-    if (entry.is_computer) {
-      var same = (game || current.game).seats.filter(function (other) {
-        return other.is_computer && other.computer_level === entry.computer_level;
-      });
-      if (same.length > 1) return fmt(S.computer_numbered[entry.computer_level], {n: same.indexOf(entry) + 1});
-      return S.computer[entry.computer_level] || entry.name;
-    }
+    // A computer is named by the server after its seat and level ("Louise (moyen)").
     return entry.name;
   }
 
@@ -203,7 +199,10 @@
     var box = el("div", {"class": "seat seat--" + place, id: "seat-" + place, "data-place": place});
     var card = el("div", {"class": "player-card", id: "player-" + place});
     card.appendChild(el("span", {"class": "presence", "aria-hidden": "true"}));
+    card.appendChild(el("span", {"class": "avatar", "aria-hidden": "true", hidden: ""}));
     card.appendChild(el("span", {"class": "player-name"}));
+    // The time left to the seat to act, by its name (the turn line says it too).
+    card.appendChild(el("span", {"class": "seat-clock countdown", "aria-hidden": "true"}));
     card.appendChild(el("span", {"class": "stars"}));
     card.appendChild(el("span", {"class": "player-tag"}));
     card.appendChild(el("span", {"class": "presence-text"}));
@@ -280,15 +279,20 @@
   // --- Rendering: seats -----------------------------------------------------------------------
 
   function renderSeats(view, game, isHold) {
+    var colours = seats.tableColours(game.seats.map(function (entry, seat) {
+      return entry.name ? seatName(seat, game) : "";
+    }));
     L.places.forEach(function (place) {
       var seat = seatAt(place, game);
       var box = $("player-" + place);
       if (seat === null) return;
       var entry = game.seats[seat];
       box.querySelector(".player-name").textContent = seatName(seat, game);
+      seats.fillAvatar(box.querySelector(".avatar"), entry.name ? seatName(seat, game) : "", colours[seat], entry.is_computer);
       box.querySelector(".stars").textContent = entry.stars_label || "";
       var tags = [];
       if (view && view.dealer === seat && game.status !== "open") tags.push(S.dealer);
+      if (entry.is_computer) tags.push(S.computer_tag);
       if (game.your_seat === seat) tags.push(S.you);
       else if (partnerOf(game.your_seat, game).indexOf(seat) !== -1) tags.push(S.partner);
       if (game.status === "open" && entry.name && entry.name === game.host && !entry.is_computer) tags.push(S.host);
@@ -561,11 +565,19 @@
     var node = $("countdown");
     if (countdownEnd === null) {
       node.textContent = "";
+      Array.prototype.forEach.call(document.querySelectorAll(".player-card .seat-clock"), function (clock) {
+        clock.textContent = "";
+      });
       return;
     }
     var left = Math.max(0, Math.ceil((countdownEnd - performance.now()) / 1000));
     node.textContent = kit.clockText(left);
     node.classList.toggle("is-short", left <= 30);
+    Array.prototype.forEach.call(document.querySelectorAll(".player-card .seat-clock"), function (clock) {
+      var isActing = clock.parentNode.classList.contains("is-to-act");
+      clock.textContent = isActing ? kit.clockText(left) : "";
+      clock.classList.toggle("is-short", isActing && left <= 30);
+    });
     if (left <= 30 && left > 0 && !warnedShort && isMyTurn(current.view, current.game)) {
       warnedShort = true;
       kit.sound("short");
@@ -905,6 +917,30 @@
     return notes;
   }
 
+  /* What multiplied a deal, and who said it: the roll, the buque by the dealer's opponent and
+   * the sur-buque by the dealer (two players), no trump or blind, mee by the dealer's opponents
+   * and tegen by his team (four), a 30–30 carried. */
+  function multiplierReasons(deal, game) {
+    var reasons = [];
+    if (deal.rolled) reasons.push(S.arithmetic.rolled);
+    if (deal.blind) reasons.push(S.arithmetic.blind);
+    // A four-player deal's summary says no trump by its missing suit.
+    else if (deal.no_trump || !deal.trump && !deal.rolled && deal.mee !== undefined) reasons.push(S.arithmetic.no_trump);
+    if (deal.buque === "buque" || deal.buque === "surbuque") {
+      var buquer = partnerOf(deal.dealer, game).length ? null : (deal.dealer + 1) % game.seat_count;
+      reasons.push(buquer === null ? S.buque : fmt(S.arithmetic.buque_by, {name: seatName(buquer, game)}));
+    }
+    if (deal.buque === "surbuque") reasons.push(fmt(S.arithmetic.surbuque_by, {name: seatName(deal.dealer, game)}));
+    var dealerTeam = teamOf(deal.dealer, game);
+    if (deal.mee) {
+      var opponents = game.teams.map(function (_seats, team) { return team; }).filter(function (team) { return team !== dealerTeam; });
+      reasons.push(fmt(S.arithmetic.mee_by, {name: opponents.map(function (team) { return teamLabel(team, game); }).join(", ")}));
+    }
+    if (deal.tegen) reasons.push(fmt(S.arithmetic.tegen_by, {name: teamLabel(dealerTeam, game)}));
+    if (deal.doubled_by_tie) reasons.push(S.arithmetic.tie);
+    return reasons;
+  }
+
   function totalsAfter(view, index, teamCount) {
     var totals = [];
     for (var team = 0; team < teamCount; team += 1) totals.push(0);
@@ -938,6 +974,9 @@
       });
       body.appendChild(line);
     });
+    var arithmetic = seats.scoreArithmetic(deal, game.deal_scoring, game.deal_score_cap, multiplierReasons(deal, game));
+    $("summary-arithmetic").textContent = arithmetic
+      ? fmt(S.arithmetic.line, {name: teamLabel(arithmetic.side, game), sum: arithmetic.text}) : "";
     var list = $("summary-notes");
     list.textContent = "";
     dealNotes(deal, game).forEach(function (note) {
@@ -1124,8 +1163,11 @@
     $("trick-zone").hidden = !view || !hold && view.phase !== "play" && !view.trick.length;
     $("forced-roll").hidden = !view || !view.roll_forced || !isBeforeFirstCard(view);
     $("forced-roll").textContent = S.forced_roll;
-    renderDecisions(view, game, isHold);
-    renderQuestions(view, game, isHold);
+    // A deal's summary opens before the next deal's decisions: they wait until it is closed,
+    // never drawn behind it where a click cannot reach them.
+    var isSummaryFirst = isHold || isSummaryAhead(frame);
+    renderDecisions(view, game, isSummaryFirst);
+    renderQuestions(view, game, isSummaryFirst);
     renderQuestionStory(view, game);
     if (L.draw) L.draw(frame, ctx, isHold);
     renderHistory(view, game);
@@ -1219,9 +1261,11 @@
   }
 
   function openOverlay(id, closeAfter) {
+    var isSummaryReplaced = id !== "deal-summary" && !$("deal-summary").hidden;
     OVERLAYS.forEach(function (other) {
       if (other !== id) $(other).hidden = true;
     });
+    if (isSummaryReplaced && !isHolding && !isReplay) render(current);
     clearTimeout(overlayTimer);
     $(id).hidden = false;
     if (closeAfter) {
@@ -1231,8 +1275,16 @@
     }
   }
 
+  /* The deal summary is open, or this frame is about to open it. */
+  function isSummaryAhead(frame) {
+    return !$("deal-summary").hidden || completeDeals(frame.view).length > shownDeals;
+  }
+
   function closeOverlay(id) {
+    var wasShown = !$(id).hidden;
     $(id).hidden = true;
+    // The decisions held back behind the summary are drawn now.
+    if (id === "deal-summary" && wasShown && !isHolding && !isReplay) render(current);
     if (id === "deal-summary" && pendingMatchEnd) {
       pendingMatchEnd = false;
       openOverlay("match-end");
@@ -1300,6 +1352,21 @@
     offer.hidden = !canOffer || state !== null;
     $("rematch-accept").hidden = state !== "received";
     $("rematch-decline").hidden = state !== "received";
+    markPrimaryAction();
+  }
+
+  /* The end's buttons are one group: the first decision in view is the primary one (accept an
+   * offer, offer a rematch, play again), the others secondary, all of one size. */
+  function markPrimaryAction() {
+    var primary = null;
+    ["rematch-accept", "rematch-button", "again-button", "lobby-link"].forEach(function (id) {
+      var node = $(id);
+      if (!node) return;
+      var isShown = !node.hidden && !(node.form && node.form.hidden);
+      if (!primary && isShown) primary = node;
+      node.classList.remove("is-primary");
+    });
+    if (primary) primary.classList.add("is-primary");
   }
 
   function onRematch(frame) {
@@ -1354,21 +1421,29 @@
     return kit.ruleSentence(code, view, Object.keys(legalCards(view))) || S.errors[code] || "";
   }
 
+  /* A refused decision is said in the turn line, in place of its words, for a few seconds:
+   * nothing of the table is covered. */
+  var RULE_ERROR_MS = 4000;
   var errorTimer = null;
   function showRuleError(text) {
     $("rule-error-text").textContent = text;
     $("rule-error").hidden = false;
+    layout();
     clearTimeout(errorTimer);
-    errorTimer = setTimeout(function () {
-      $("rule-error").hidden = true;
-    }, 6000);
+    errorTimer = setTimeout(hideRuleError, RULE_ERROR_MS);
+  }
+
+  function hideRuleError() {
+    if ($("rule-error").hidden) return;
+    $("rule-error").hidden = true;
+    layout();
   }
 
   function onFrame(frame) {
     if (window.tableTalk && window.tableTalk.onFrame(frame)) return;
     if (frame.type === "state") {
       if (frame.version < current.version) return;
-      if (frame.version > current.version) $("rule-error").hidden = true;
+      if (frame.version > current.version) hideRuleError();
       queue.push(frame);
       pump();
     } else if (frame.type === "presence") {
@@ -1597,7 +1672,7 @@
       line.textContent = name === "open" ? S.connected : name === "reconnecting" ? S.reconnecting : "";
       line.setAttribute("data-status", name);
       // A message about the lost connection is over once it is back.
-      if (name === "open" && $("rule-error-text").textContent === S.not_sent) $("rule-error").hidden = true;
+      if (name === "open" && $("rule-error-text").textContent === S.not_sent) hideRuleError();
       // The line may wrap on a phone: the felt below it takes the room that is left.
       layout();
     },

@@ -19,7 +19,7 @@ from games.lobby import services as lobby
 from games.models import Challenge, Game, LobbyPresence
 from games.robots.services import computer_game_start
 from games.tables import services as tables
-from games.tables.selectors import member_games
+from games.tables.selectors import member_games, seat_player_name
 
 from .conftest import PASSWORD
 
@@ -227,7 +227,11 @@ def test_signing_up_turns_the_guest_into_a_member_who_keeps_his_games(db):
     assert User.objects.count() == 2  # the member and the computer he played
     assert [entry.game.pk for entry in member_games(user=member)] == [game.pk]
     profile = client.get(reverse("accounts:profile", args=["Noemie"]))
-    assert "Ordinateur (facile)" in profile.content.decode()
+    computer_seat = game.seats.get(user__is_computer=True).seat
+    computer_name = seat_player_name(
+        user=game.seats.get(seat=computer_seat).user, seat=computer_seat
+    )
+    assert computer_name in profile.content.decode()
 
 
 def test_a_member_cannot_take_a_guest_name(db):

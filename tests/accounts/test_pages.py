@@ -87,11 +87,12 @@ def test_profile_links_each_person_among_a_tables_opponents(client: Client, alic
 
     page = client.get(f"/joueurs/{alice.username}/").content.decode()
 
-    assert (
-        f'<td><a href="/joueurs/{bob.username}/">{bob.username}</a>, Ordinateur (facile)</td>'
-        in (page)
+    assert f'<td><a href="/joueurs/{bob.username}/">{bob.username}</a>, Inès (facile)</td>' in (
+        page
     )
     assert f'<a href="/parties/{table.pk}/">Voir la partie</a>' in page
+    # "de" before a name beginning with a vowel is elided.
+    assert f"Dernières parties d'{alice.username}" in page
 
 
 def test_settings_need_a_logged_in_member(client: Client, db) -> None:

@@ -8,6 +8,7 @@ from django.db import IntegrityError
 from django.test import Client
 
 from accounts.models import User
+from accounts.usernames import name_elides
 from tests.accounts.conftest import member_create
 
 from .test_registration import signup_data
@@ -131,3 +132,11 @@ def test_the_operator_cannot_rename_a_member_to_a_lookalike(operator_client: Cli
     ]
     bob.refresh_from_db()
     assert bob.username == "bob"
+
+
+@pytest.mark.parametrize(
+    ("name", "elides"),
+    [("alice", True), ("Émile", True), ("hugo", True), ("Inès", True), ("bob", False), ("", False)],
+)
+def test_a_name_beginning_with_a_vowel_sound_takes_the_elision(name, elides) -> None:
+    assert name_elides(name) is elides

@@ -69,9 +69,9 @@ class ATroisTableTests(BrowserTestCase):
             page.select_option(f"#level-{seat}", "moyen")
             page.click(f"button[data-fill='{seat}']")
             expect(page.locator(f"button[data-fill='{seat}']")).to_have_count(0)
-        # Two computers of one level, each with a name of its own.
-        expect(page.locator("#player-right .player-name")).to_have_text("Ordinateur 1 (moyen)")
-        expect(page.locator("#player-left .player-name")).to_have_text("Ordinateur 2 (moyen)")
+        # Two computers of one level, each named after its seat.
+        expect(page.locator("#player-right .player-name")).to_have_text("Louise (moyen)")
+        expect(page.locator("#player-left .player-name")).to_have_text("Hugo (moyen)")
         page.click("#start-button")
         expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
         page.click("#draw-panel .overlay-close")

@@ -63,7 +63,7 @@ class ComputerGameTests(BrowserTestCase):
         page.click("#computer-button")
         page.wait_for_url("**/parties/*/")
 
-        expect(page.locator("#player-top .player-name")).to_have_text("Ordinateur (fort)")
+        expect(page.locator("#player-top .player-name")).to_have_text("Louise (fort)")
         expect(page.locator("#game-kind")).to_have_text("contre l'ordinateur")
         expect(page.locator("#hand-bottom button.card")).to_have_count(8)
         # A few tricks, then the whole first deal: the computer answers by itself every time.
@@ -109,7 +109,7 @@ class ComputerGameTests(BrowserTestCase):
 
         page.click("#again-button")
         page.wait_for_url(lambda url: url.endswith(f"/parties/{game.pk + 1}/"))
-        expect(page.locator("#player-top .player-name")).to_have_text("Ordinateur (fort)")
+        expect(page.locator("#player-top .player-name")).to_have_text("Louise (fort)")
         expect(page.locator("#table")).to_have_attribute("data-status", "in_progress")
         replay = Game.objects.get(pk=game.pk + 1)
         assert (replay.format, replay.player_at(1).pk, replay.is_ranked, replay.origin) == (
@@ -120,5 +120,5 @@ class ComputerGameTests(BrowserTestCase):
         )
 
         page.goto("/joueurs/alice/")
-        expect(page.locator("table.data-table tbody tr").first).to_contain_text("Ordinateur (fort)")
+        expect(page.locator("table.data-table tbody tr").first).to_contain_text("Louise (fort)")
         keep_screenshot(page, "history", full_page=True)

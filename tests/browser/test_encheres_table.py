@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from games.engine.variants import variant_get
 from games.models import Game
+from games.tables.selectors import COMPUTER_SEAT_NAMES
 from tests.browser.accessibility import assert_accessible
 from tests.browser.base import LAPTOP, PASSWORD, PHONE, BrowserTestCase, keep_screenshot, resize
 from tests.browser.test_partnership_table import assert_in_view
@@ -126,9 +127,7 @@ class EncheresTableTests(BrowserTestCase):
         expected = (
             "Vous perdez la partie."
             if loser == 0
-            else f"Vous gagnez : Ordinateur {loser} (moyen) perd la partie."
-            if computers > 1
-            else "Vous gagnez : Ordinateur (moyen) perd la partie."
+            else f"Vous gagnez : {COMPUTER_SEAT_NAMES[loser]} (moyen) perd la partie."
         )
         expect(page.locator("#match-end-title")).to_have_text(expected)
         expect(page.locator("#match-end-reason")).to_contain_text("dernier à ne pas avoir atteint")

@@ -69,7 +69,7 @@ class GuestTests(BrowserTestCase):
         phone.goto("/joueurs/Nadia/")
         row = phone.locator("table.data-table tbody tr")
         expect(row).to_have_count(1)
-        expect(row).to_contain_text("Ordinateur (facile)")
+        expect(row).to_contain_text("(facile)")
         expect(row.get_by_role("link").first).to_have_attribute("href", f"/parties/{game.pk}/")
         keep_screenshot(phone, "signed-up-history", full_page=True)
         member = User.objects.get(pk=guest.pk)

@@ -110,7 +110,7 @@ class ParleeTableTests(BrowserTestCase):
                 questions.locator("button[data-suit='H']").click()
                 story = page.locator("#question-story li").last
                 expect(story).to_contain_text("combien de cœurs")
-                expect(story.locator(".answer")).to_have_text(f"Ordinateur 2 (facile) : {hearts}")
+                expect(story.locator(".answer")).to_have_text(f"Hugo (facile) : {hearts}")
                 # One question a turn: the panel is gone, the card is still to play.
                 expect(questions).to_be_hidden()
                 asked.append("ask_count")

@@ -141,11 +141,9 @@ class PartnershipTableTests(BrowserTestCase):
                 expect(waiting.get_by_role("link", name="S'asseoir")).to_have_attribute(
                     "href", f"/parties/{table_id}/"
                 )
-        # Three computers of one level: each its own number.
-        for number in (1, 2, 3):
-            expect(
-                page.locator(".player-name", has_text=f"Ordinateur {number} (facile)")
-            ).to_have_count(1)
+        # Three computers of one level: each named after its seat.
+        for name in ("Louise", "Hugo", "Inès"):
+            expect(page.locator(".player-name", has_text=f"{name} (facile)")).to_have_count(1)
         expect(page.locator("#start-button")).to_be_enabled()
         for size in (PHONE, LAPTOP):
             resize(page, size)

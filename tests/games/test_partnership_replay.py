@@ -146,8 +146,8 @@ def test_the_page_replays_the_exported_record(client: Client, finished_table) ->
     assert replay["steps"][-1]["view"]["totals"] == replayed["totals"]
     assert replay["winner"] == replayed["winner"] == finished_table.winner_team
     # Named as at the table (the record keeps the member names).
-    computer = "Ordinateur (facile)"
-    assert replay["names"] == embedded["names"] == ["alice", computer, computer, computer]
+    computers = ["Louise (facile)", "Hugo (facile)", "Inès (facile)"]
+    assert replay["names"] == embedded["names"] == ["alice", *computers]
     assert replay["players"] == ["alice", *["ordinateur-facile"] * 3]
     assert 'id="replay-data"' in page and 'id="replay-next"' in page
     assert embedded["totals"] == replayed["totals"]

@@ -104,7 +104,7 @@ def test_a_spectator_sees_the_table_without_a_hand(alice, bob) -> None:
     assert [seat["team"] for seat in player["game"]["seats"]] == [0, 1, 0, 1]
     assert player["game"]["seats"][1]["is_you"] is True
     assert player["game"]["seats"][2]["computer_level"] == "facile"
-    assert player["game"]["seats"][2]["name"] == "Ordinateur (facile)"
+    assert player["game"]["seats"][2]["name"] == "Hugo (facile)"
     assert player["game"]["direction"] == "counter-clockwise"
 
 

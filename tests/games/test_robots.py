@@ -124,7 +124,7 @@ def test_a_computer_game_starts_at_once_free_with_the_member_at_seat_0(alice) ->
     assert frame["game"]["seats"][1] == {
         "seat": 1,
         "team": 1,
-        "name": "Ordinateur (moyen)",
+        "name": "Louise (moyen)",
         "stars": None,
         "stars_label": "",
         "is_computer": True,
@@ -336,7 +336,7 @@ def test_a_whole_game_against_each_level_is_free(alice, bob, level) -> None:
     assert PointsEntry.objects.count() == 0
     history = member_games(user=alice)
     assert [(item.opponent_name, item.is_against_computer) for item in history] == [
-        (f"Ordinateur ({level})", True)
+        (f"Louise ({level})", True)
     ]
 
 
@@ -346,7 +346,7 @@ def test_the_profile_lists_the_computer_game_without_a_link_to_the_computer(alic
 
     page = Client().get(reverse("accounts:profile", args=["alice"])).content.decode()
 
-    assert "Ordinateur (moyen)" in page
+    assert "Louise (moyen)" in page
     assert "contre l'ordinateur" in page
     assert "/joueurs/ordinateur-moyen/" not in page
 

@@ -21,6 +21,7 @@ from games.models import Game
 from games.robots import scheduling, turns
 from games.robots import services as robot_services
 from games.tables import services as tables
+from games.tables.selectors import COMPUTER_SEAT_NAMES
 from tests.games.conftest import hidden_cards, shown_cards
 from tests.games.websocket import open_socket, session_cookie, state_at
 
@@ -52,7 +53,8 @@ async def play_as_member(socket, game_id: int, *, seat: int, level: str, rng, dr
         frame = await state_at(socket, version, timeout=30)
         version = frame["version"]
         game = await sync_to_async(Game.objects.get)(pk=game_id)
-        assert frame["game"]["seats"][1 - seat]["name"] == f"Ordinateur ({level})"
+        computer_name = f"{COMPUTER_SEAT_NAMES[1 - seat]} ({level})"
+        assert frame["game"]["seats"][1 - seat]["name"] == computer_name
         assert shown_cards(frame) & hidden_cards(game, seat) == set()
         if frame["game"]["status"] == "finished":
             return frame, computer_turns
@@ -178,6 +180,6 @@ async def test_the_computer_is_named_in_the_members_language(alice) -> None:
 
     frame = await state_at(socket, game.version)
 
-    assert frame["game"]["seats"][1]["name"] == "Computer (strong)"
+    assert frame["game"]["seats"][1]["name"] == "Louise (strong)"
     assert frame["game"]["seats"][0]["name"] == "alice"
     await socket.disconnect()

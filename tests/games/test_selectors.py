@@ -105,7 +105,7 @@ def test_member_games_lists_a_four_player_game_with_the_other_players_and_its_ga
     )
     assert (later.result_label, later.url) == ("En cours", f"/parties/{duel.pk}/")
     # The four-player game: every other player, the opponents first (by seat), then the partner.
-    assert earlier.opponent_name == "bob, Ordinateur (facile), Ordinateur (facile)"
+    assert earlier.opponent_name == "bob, Inès (facile), Hugo (facile)"
     assert earlier.variant_label == "Manille française"
     assert earlier.is_ranked is False and earlier.is_against_computer is False
     assert earlier.result_label == ("Victoire" if table.winner_team == 0 else "Défaite")
@@ -113,7 +113,7 @@ def test_member_games_lists_a_four_player_game_with_the_other_players_and_its_ga
     assert earlier.url == f"/parties/{table.pk}/revoir/"
     # Bob's history names his own opponents first: alice and her computer partner.
     [bobs_table] = [item for item in table_selectors.member_games(user=bob) if item.game == table]
-    assert bobs_table.opponent_name == "alice, Ordinateur (facile), Ordinateur (facile)"
+    assert bobs_table.opponent_name == "alice, Hugo (facile), Inès (facile)"
     assert bobs_table.result_label == ("Victoire" if table.winner_team == 1 else "Défaite")
 
 
@@ -213,3 +213,27 @@ def test_the_completed_trick_between_deals_leaves_out_a_question_naming_a_card()
 
     assert str(state.phase) == "dealing"
     assert trick["cards"] == plays
+
+
+def test_each_computer_at_a_table_is_named_after_its_seat_in_the_readers_language(alice):
+    from django.utils import translation
+
+    table = full_table(host=alice, computers=3, level="moyen")
+
+    frame = table_selectors.game_frame(game=table, seat=0)
+    with translation.override("en"):
+        english = table_selectors.game_frame(game=table, seat=0)
+
+    assert [seat["name"] for seat in frame["game"]["seats"]] == [
+        "alice",
+        "Louise (moyen)",
+        "Hugo (moyen)",
+        "Inès (moyen)",
+    ]
+    assert english["game"]["seats"][1]["name"] == "Louise (medium)"
+    # The deal's score is explained from the game's own scoring (muette: the excess over 34).
+    assert frame["game"]["deal_scoring"] == {
+        "half": 34,
+        "capot_base": None,
+        "is_each_side_scoring": False,
+    }

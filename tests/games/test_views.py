@@ -216,7 +216,7 @@ def test_a_hosted_table_of_the_two_player_game_plays_against_a_computer_and_repl
     frame = table_selectors.game_frame(game=table, seat=0)
     assert (frame["game"]["variant"], frame["game"]["seat_count"]) == ("manille-2p", 2)
     assert frame["game"]["is_host"] is True and frame["game"]["starts_when_full"] is False
-    assert frame["game"]["seats"][1]["name"] == "Ordinateur (facile)"
+    assert frame["game"]["seats"][1]["name"] == "Louise (facile)"
     assert frame["game"]["seats"][1]["is_computer"] is True
     page = logged_in(alice).get(reverse("games:table", args=[table.pk]))
     assert page.status_code == 200 and page.context["layout"] == "two"
