@@ -10,7 +10,15 @@ from playwright.sync_api import Page, expect
 
 from games.lobby import services as lobby
 from tests.browser.accessibility import assert_accessible
-from tests.browser.base import LAPTOP, PASSWORD, PHONE, BrowserTestCase, close_overlays, in_view
+from tests.browser.base import (
+    LAPTOP,
+    PASSWORD,
+    PHONE,
+    BrowserTestCase,
+    close_overlays,
+    in_view,
+    leave_table,
+)
 from tests.browser.base import keep_screenshot as keep
 
 PHRASES = {
@@ -150,8 +158,7 @@ class TalkTests(BrowserTestCase):
         alice_page.keyboard.press("Escape")
 
         # The end of the match covers the table: bob's thanks show above its box, with his name.
-        alice_page.once("dialog", lambda dialog: dialog.accept())
-        alice_page.click("#leave-button")
+        leave_table(alice_page)
         for page in (alice_page, bob_page):
             expect(page.locator("#match-end")).to_be_visible()
         say(bob_page, "merci_partie")
