@@ -229,7 +229,13 @@
     isMyTurn: isMyTurn,
     legalCards: legalCards,
     play: play,
+    act: act,
+    layout: layout,
+    current: function () { return current; },
   };
+  // The table's extensions (table-keys.js, table-hints.js), included before this script: each
+  // is started with the context and told of every frame drawn.
+  var extensions = window.tableExtensions || [];
 
   // --- Fitting the window ---------------------------------------------------------------------
 
@@ -1137,6 +1143,9 @@
       var target = document.querySelector("#announcements button, #felt button.card.is-legal") || $("felt");
       target.focus({preventScroll: true});
     }
+    extensions.forEach(function (extension) {
+      if (extension.rendered) extension.rendered(frame, isHold);
+    });
   }
 
   function isMatchStart(frame) {
@@ -1523,6 +1532,9 @@
   // --- Controls -------------------------------------------------------------------------------
 
   L.build(ctx);
+  extensions.forEach(function (extension) {
+    if (extension.start) extension.start(ctx);
+  });
   kit.wireSoundForm($("sound-form"), $("sound-button"));
   var leaveForm = $("leave-form");
   if (leaveForm) {
