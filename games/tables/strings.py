@@ -66,7 +66,6 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "bid": pgettext("access key of a bid", "e"),
             "exchange": pgettext("access key of the exchange", "e"),
         },
-        "card_key": _("Touche %(n)s"),
         # The first game's hints (accounts.services.FIRST_GAME_HINTS): those the member has not
         # dismissed yet; none for a visitor who is not logged in.
         "hints_to_show": _hints_to_show(user),
