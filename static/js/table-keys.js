@@ -93,10 +93,17 @@
     });
   }
 
-  /* The player's turn: his hand (or his decision) gets the focus, once per version. */
+  function isFocusLost() {
+    var active = document.activeElement;
+    return !active || active === document.body || !!active.closest("[hidden]");
+  }
+
+  /* The player's turn: his hand (or his decision) gets the focus, once per version, or again
+   * when it was lost (a box closed with its button, which is gone). */
   function focusTurn() {
     var frame = ctx.current();
-    if (isHolding() || !ctx.isMyTurn(frame.view, frame.game) || focusedVersion === frame.version) return;
+    if (isHolding() || !ctx.isMyTurn(frame.view, frame.game)) return;
+    if (focusedVersion === frame.version && !isFocusLost()) return;
     if (isBoxOpen() || isTyping(document.activeElement)) return;
     var cards = legalButtons();
     var decisions = decisionButtons();
