@@ -74,9 +74,8 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             "title": _("Conseil"),
             "dismiss": _("Compris"),
             "trump": _(
-                "À vous de choisir l'atout : la couleur qui bat toutes les autres pendant cette"
-                " donne. Prenez celle où vous êtes le plus fort, ou jouez sans atout (rouler) :"
-                " la donne compte alors double."
+                "L'atout bat toutes les autres couleurs pendant la donne : choisissez celle où"
+                " vous êtes le plus fort, ou jouez sans atout (la donne compte double)."
             ),
             "buque": _(
                 "Buquer double la valeur de la donne : c'est parier qu'on la gagnera. Après une"

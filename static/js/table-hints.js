@@ -112,6 +112,7 @@
       headers: {"X-CSRFToken": csrfToken()},
     });
     show(null);
+    ctx.layout();
     // Back to the decision the hint explained.
     var target = document.querySelector("#announcements button, #felt button.card.is-legal");
     if (target) target.focus({preventScroll: true});
@@ -125,7 +126,6 @@
     box.setAttribute("data-hint", name);
     box.hidden = !hint;
     box.querySelector(".table-hint__text").textContent = text;
-    ctx.layout();
   }
 
   (window.tableExtensions = window.tableExtensions || []).push({
@@ -141,12 +141,14 @@
       text.appendChild(el("strong", {id: "table-hint-title"}, S.hints.title));
       text.appendChild(document.createTextNode(" "));
       text.appendChild(el("span", {"class": "table-hint__text"}));
-      box.appendChild(text);
+      // The button ends the text, on its last line: a line less on a phone.
+      text.appendChild(document.createTextNode(" "));
       var button = el("button", {type: "button", "class": "tool", id: "table-hint-dismiss"}, S.hints.dismiss);
       button.addEventListener("click", function () {
         dismiss(box.getAttribute("data-hint"));
       });
-      box.appendChild(button);
+      text.appendChild(button);
+      box.appendChild(text);
       var announcements = document.getElementById("announcements");
       announcements.parentNode.insertBefore(box, announcements.nextSibling);
     },

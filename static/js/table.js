@@ -234,7 +234,7 @@
     current: function () { return current; },
   };
   // The table's extensions (table-keys.js, table-hints.js), included before this script: each
-  // is started with the context and told of every frame drawn.
+  // is started with the context and told of every frame drawn, before the table is fitted.
   var extensions = window.tableExtensions || [];
 
   // --- Fitting the window ---------------------------------------------------------------------
@@ -1138,14 +1138,15 @@
     renderEnd(view, game);
     var leave = $("leave-form");
     if (leave) leave.hidden = !(game.status === "in_progress" && isPlayer(game));
+    // Before the fitting: an extension may add to the felt (a key on a button, a hint).
+    extensions.forEach(function (extension) {
+      if (extension.rendered) extension.rendered(frame, isHold);
+    });
     layout();
     if (hadFocus) {
       var target = document.querySelector("#announcements button, #felt button.card.is-legal") || $("felt");
       target.focus({preventScroll: true});
     }
-    extensions.forEach(function (extension) {
-      if (extension.rendered) extension.rendered(frame, isHold);
-    });
   }
 
   function isMatchStart(frame) {
