@@ -112,6 +112,7 @@
       headers: {"X-CSRFToken": csrfToken()},
     });
     show(null);
+    box.classList.remove("is-floating");
     ctx.layout();
     // Back to the decision the hint explained.
     var target = document.querySelector("#announcements button, #felt button.card.is-legal");
@@ -126,6 +127,16 @@
     box.setAttribute("data-hint", name);
     box.hidden = !hint;
     box.querySelector(".table-hint__text").textContent = text;
+  }
+
+  /* In the flow of the middle when the table holds it there; else, too full even with its
+   * least cards (a phone at four, with parlée's questions), floating over the top of the felt,
+   * the side away from the player's decisions and hand. The core fits the table after this. */
+  function place() {
+    box.classList.remove("is-floating");
+    if (box.hidden) return;
+    ctx.layout();
+    if (ctx.felt.scrollHeight > ctx.felt.clientHeight + 1) box.classList.add("is-floating");
   }
 
   (window.tableExtensions = window.tableExtensions || []).push({
@@ -151,10 +162,13 @@
       box.appendChild(text);
       var announcements = document.getElementById("announcements");
       announcements.parentNode.insertBefore(box, announcements.nextSibling);
+      // Registered before the core's own fitting on a resize, which follows it.
+      window.addEventListener("resize", place);
     },
     rendered: function (frame, isHold) {
       if (ctx.isReplay || !box) return;
       show(isHold ? null : hintFor(frame));
+      place();
     },
   });
 })();

@@ -56,8 +56,10 @@
     return character.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
 
+  /* The key drawn on a button: by the stylesheet from `data-label`, so that the button's text
+   * stays its label alone. */
   function kbd(text, className) {
-    return ctx.el("kbd", {"class": className, "aria-hidden": "true"}, text);
+    return ctx.el("kbd", {"class": className, "aria-hidden": "true", "data-label": text});
   }
 
   /* Give each decision button its letter: the language's own for its action, else the first
