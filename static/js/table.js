@@ -229,7 +229,6 @@
     isMyTurn: isMyTurn,
     legalCards: legalCards,
     play: play,
-    act: act,
     layout: layout,
     current: function () { return current; },
   };
