@@ -7,9 +7,11 @@ strings are the catalogue's message ids.
 """
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from accounts.services import FIRST_GAME_HINTS
 from games.engine.variants import Variant
 from games.errors import APP_ERROR_MESSAGES
 from games.tables.talk import talk_strings
@@ -18,6 +20,14 @@ from games.tables.talk import talk_strings
 def _forms(singular: str, plural: str) -> dict:
     # Both forms of a count; the script picks one by the language's rule.
     return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 2)}
+
+
+def _hints_to_show(user) -> list[str]:
+    # The first game's hints not dismissed yet, for a member or a guest; none for a visitor.
+    if user is None or not user.is_authenticated:
+        return []
+    dismissed = user.dismissed_hints or []
+    return [hint for hint in FIRST_GAME_HINTS if hint not in dismissed]
 
 
 def table_strings(*, variant: Variant, user=None) -> dict:
@@ -36,6 +46,71 @@ def table_strings(*, variant: Variant, user=None) -> dict:
         "muted": bool(getattr(user, "is_sound_muted", False)),
         "sound_on": _("Sons : oui"),
         "sound_off": _("Sons : non"),
+        # A single legal card played by itself (the member's switch in the table's tools).
+        "plays_lone_card": bool(getattr(user, "plays_lone_card", False)),
+        "lone_card_on": _("Carte seule : auto"),
+        "lone_card_off": _("Carte seule : non"),
+        # The keys of the announcement buttons, one letter each in the reader's language
+        # (docs/table.md, *Keyboard*); a button without one takes a free letter of its label.
+        "access_keys": {
+            "trump_S": pgettext("access key of trump spades", "p"),
+            "trump_H": pgettext("access key of trump hearts", "c"),
+            "trump_D": pgettext("access key of trump diamonds", "k"),
+            "trump_C": pgettext("access key of trump clubs", "t"),
+            "trump_none": pgettext("access key of no trump", "s"),
+            "no_trump": pgettext("access key of no trump", "s"),
+            "roll": pgettext("access key of rouler", "r"),
+            "buque": pgettext("access key of buquer", "b"),
+            "surbuque": pgettext("access key of sur-buquer", "u"),
+            "pass": pgettext("access key of passer", "n"),
+            "look": pgettext("access key of looking at one's cards", "g"),
+            "blind": pgettext("access key of no trump blind", "a"),
+            "mee": pgettext("access key of mee", "m"),
+            "tegen": pgettext("access key of tegen", "t"),
+            "bid": pgettext("access key of a bid", "e"),
+            "exchange": pgettext("access key of the exchange", "e"),
+        },
+        # The first game's hints (accounts.services.FIRST_GAME_HINTS): those the member has not
+        # dismissed yet; none for a visitor who is not logged in.
+        "hints_to_show": _hints_to_show(user),
+        "hint_dismiss_url": reverse("accounts:hint_dismiss"),
+        "hints": {
+            "title": _("Conseil"),
+            "dismiss": _("Compris"),
+            "trump": _(
+                "L'atout bat toutes les autres couleurs pendant la donne : choisissez celle où"
+                " vous êtes le plus fort, ou jouez sans atout (la donne compte double)."
+            ),
+            "buque": _(
+                "Buquer double la valeur de la donne : c'est parier qu'on la gagnera. Après une"
+                " buque, le donneur peut sur-buquer (×4 au lieu de ×2). Sinon, passez."
+            ),
+            "card_lead": _(
+                "Vous entamez le pli : toutes vos cartes sont permises. Les autres devront"
+                " fournir votre couleur et monter s'ils le peuvent, sinon couper à l'atout."
+            ),
+            "card_follow": _("Vous devez fournir %(suit)s, la couleur demandée : %(cards)s."),
+            "card_beat": _(
+                "Vous devez fournir %(suit)s et monter, plus haut que la carte qui gagne le"
+                " pli : %(cards)s."
+            ),
+            "card_trump": _(
+                "Vous n'avez plus de %(led)s : vous devez couper, jouer un atout (%(suit)s) :"
+                " %(cards)s."
+            ),
+            "card_overtrump": _(
+                "Vous n'avez plus de %(led)s et le pli est coupé : vous devez monter à l'atout,"
+                " plus haut que l'atout qui gagne : %(cards)s."
+            ),
+            "card_partner": _(
+                "Vous n'avez plus de %(led)s et votre partenaire est maître du pli : toutes vos"
+                " cartes sont permises."
+            ),
+            "card_free": _(
+                "Vous n'avez plus de %(led)s et ne pouvez pas prendre le pli à l'atout : toutes"
+                " vos cartes sont permises."
+            ),
+        },
         "your_turn": _("À vous"),
         "their_turn": _("Au tour de %(name)s"),
         # *Avec un mort*: the seat nobody holds, named after its holder once drawn.

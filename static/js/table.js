@@ -228,7 +228,12 @@
     isMyTurn: isMyTurn,
     legalCards: legalCards,
     play: play,
+    layout: layout,
+    current: function () { return current; },
   };
+  // The table's extensions (table-keys.js, table-hints.js), included before this script: each
+  // is started with the context and told of every frame drawn, before the table is fitted.
+  var extensions = window.tableExtensions || [];
 
   // --- Fitting the window ---------------------------------------------------------------------
 
@@ -1174,6 +1179,10 @@
     renderEnd(view, game);
     var leave = $("leave-form");
     if (leave) leave.hidden = !(game.status === "in_progress" && isPlayer(game));
+    // Before the fitting: an extension may add to the felt (a key on a button, a hint).
+    extensions.forEach(function (extension) {
+      if (extension.rendered) extension.rendered(frame, isHold);
+    });
     layout();
     if (hadFocus) {
       var target = document.querySelector("#announcements button, #felt button.card.is-legal") || $("felt");
@@ -1599,6 +1608,9 @@
   // --- Controls -------------------------------------------------------------------------------
 
   L.build(ctx);
+  extensions.forEach(function (extension) {
+    if (extension.start) extension.start(ctx);
+  });
   kit.wireSoundForm($("sound-form"), $("sound-button"));
   var leaveForm = $("leave-form");
   if (leaveForm) {
