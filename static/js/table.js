@@ -1612,6 +1612,19 @@
     if (extension.start) extension.start(ctx);
   });
   kit.wireSoundForm($("sound-form"), $("sound-button"));
+  // Réglages folds like a menu: Escape or a click elsewhere closes it, the focus back on it.
+  var settings = $("table-settings");
+  if (settings) {
+    settings.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || !settings.open) return;
+      event.stopPropagation();
+      settings.open = false;
+      settings.querySelector("summary").focus();
+    });
+    document.addEventListener("click", function (event) {
+      if (settings.open && !settings.contains(event.target)) settings.open = false;
+    });
+  }
   var leaveForm = $("leave-form");
   if (leaveForm) {
     leaveForm.addEventListener("submit", function (event) {

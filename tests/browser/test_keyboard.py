@@ -167,7 +167,9 @@ class KeyboardTests(BrowserTestCase):
         page = self.start_game("bruno", size=PHONE, is_new=True)
         page.locator("#draw-panel .overlay-close").click()
         user = get_user_model().objects.get(username="bruno")
-        # The lone card played by itself: off by default, switched on for the account.
+        # The lone card played by itself: off by default, switched on for the account (under
+        # Réglages, which Escape folds again).
+        page.locator("#table-settings summary").click()
         switch = page.locator("#lone-card-button")
         expect(switch).to_have_attribute("aria-pressed", "false")
         expect(switch).to_have_text("Carte seule : non")
@@ -175,8 +177,12 @@ class KeyboardTests(BrowserTestCase):
             switch.click()
         expect(switch).to_have_attribute("aria-pressed", "true")
         expect(switch).to_have_text("Carte seule : auto")
+        assert_accessible(page, "settings open")
+        keep_screenshot(page, "settings-open")
         user.refresh_from_db()
         assert user.plays_lone_card
+        page.keyboard.press("Escape")
+        expect(switch).to_be_hidden()
         seen = []
         for _turn in range(30):
             page.wait_for_function(ASKED_OR_OVER, timeout=30_000)

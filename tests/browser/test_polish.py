@@ -60,7 +60,8 @@ class PolishTests(BrowserTestCase):
         # The table's bar under it: its tools on one line (the game's number is in the page's
         # title), what is played on the next.
         tools = [box.bounding_box() for box in page.locator(".table-tools .tool:visible").all()]
-        assert len({round(box["y"]) for box in tools}) == 1, tools
+        tops = [box["y"] for box in tools]
+        assert max(tops) - min(tops) < 4, tools
         assert page.locator(".table-bar").bounding_box()["height"] <= 60
 
         # 12c: the page's own dialog, Rester first; Escape keeps the seat.
