@@ -3,6 +3,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from accounts.usernames import name_elides
+
 from .periods import LadderKind, Period
 
 
@@ -13,6 +15,8 @@ def period_choice_value(period: Period) -> str:
 def period_choice_label(period: Period, *, price: int) -> str:
     if period.kind == LadderKind.WEEKLY:
         what = _("Semaine du %(start)s au %(end)s")
+    elif name_elides(date_format(period.start_date, "F")):
+        what = _("Mois d'%(month)s")  # avril, août, octobre
     else:
         what = _("Mois de %(month)s")
     label = what % {

@@ -54,6 +54,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "expired": _("Le défi entre %(from)s et %(to)s a expiré sans réponse."),
         },
         "versus": _("contre"),
+        "guest_name": _("Invité %(number)s"),
         "computer_names": {
             level: _("Ordinateur (%(level)s)") % {"level": label}
             for level, label in get_user_model().ComputerLevel.choices

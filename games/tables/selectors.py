@@ -249,7 +249,8 @@ def _seat_entry(variant: Variant, number: int, taken: Seat | None, your_seat) ->
         "computer_level": (user.computer_level or None) if user is not None else None,
         "is_you": your_seat == number,
     }
-    if user is not None and not user.is_computer:
+    # A guest has no ranked record: no stars (docs/guests.md).
+    if user is not None and not user.is_computer and not user.is_guest:
         from rankings.stars import star_label
 
         stars = taken.stars if taken.stars is not None else user.stars

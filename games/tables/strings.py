@@ -112,6 +112,8 @@ def table_strings(*, variant: Variant, user=None) -> dict:
             ),
         },
         "your_turn": _("À vous"),
+        # A label and what it says: French puts a space before the colon, English none.
+        "labelled": _("%(label)s : %(value)s"),
         "their_turn": _("Au tour de %(name)s"),
         # *Avec un mort*: the seat nobody holds, named after its holder once drawn.
         "dummy": _("Le mort"),

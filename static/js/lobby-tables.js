@@ -54,7 +54,7 @@
   // --- The room's tables --------------------------------------------------------------------
 
   function playerName(player) {
-    return player.computer_level ? strings.computer_names[player.computer_level] : player.name;
+    return player.computer_level ? strings.computer_names[player.computer_level] : room.personName(player.name);
   }
 
   function renderOpenTables(frame, state) {

@@ -102,8 +102,15 @@
     return {current_game: current, current_table: currentTable, busy: busy};
   }
 
+  // The room's frame is one for every language and names members by their usernames: a guest's
+  // generated one (invite-482913, reserved at sign-up) is shown as the site names him.
+  function personName(name) {
+    var guest = /^invite-(\d+)$/.exec(name || "");
+    return guest ? strings.guest_name.replace("%(number)s", guest[1]) : name;
+  }
+
   function who(name, starsLabel) {
-    var span = el("span", {"class": "lobby-list__who"}, name + " ");
+    var span = el("span", {"class": "lobby-list__who"}, personName(name) + " ");
     span.appendChild(el("span", {"class": "stars"}, starsLabel));
     return span;
   }
@@ -141,7 +148,7 @@
             players.appendChild(document.createTextNode(", "));
           }
         }
-        var name = player.computer_level ? strings.computer_names[player.computer_level] : player.name;
+        var name = player.computer_level ? strings.computer_names[player.computer_level] : personName(player.name);
         players.appendChild(document.createTextNode(name));
         if (player.stars_label) {
           players.appendChild(document.createTextNode(" "));
@@ -259,6 +266,7 @@
     socket: socket,
     strings: strings,
     el: el,
+    personName: personName,
     onFrame: function (type, handler) { frameHandlers[type] = handler; },
     onYou: function (handler) { youHandlers.push(handler); },
     // Other blocks of the room (the tables for four) draw themselves after each change.

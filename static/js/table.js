@@ -553,7 +553,8 @@
     if (game.status === "in_progress" && view && view.seat_to_act !== null && !isHold) {
       var phase = S.phase[view.phase] || "";
       var yours = view.seat_to_act === view.dummy ? S.your_turn_dummy : S.your_turn;
-      text = (mine ? yours : fmt(S.their_turn, {name: seatName(view.seat_to_act, game)})) + (phase ? " : " + phase : "");
+      text = mine ? yours : fmt(S.their_turn, {name: seatName(view.seat_to_act, game)});
+      if (phase) text = fmt(S.labelled, {label: text, value: phase});
     }
     $("turn-line").classList.toggle("is-mine", mine);
     $("turn-text").textContent = text;
@@ -1229,7 +1230,7 @@
       parts.push(fmt(S.announce_played, {name: seatName(last.seat, game), card: kit.cardName(last.card)}));
     }
     var mine = isMyTurn(view, game);
-    if (mine) parts.push(S.your_turn + " : " + (S.phase[view.phase] || ""));
+    if (mine) parts.push(fmt(S.labelled, {label: S.your_turn, value: S.phase[view.phase] || ""}));
     var text = parts.join(". ");
     if (text && text !== announced) {
       announced = text;
@@ -1253,7 +1254,7 @@
     dummyList.textContent = "";
     dummyRounds.forEach(function (round) {
       dummyList.appendChild(el("li", {}, round.map(function (pair) {
-        return seatName(pair[0], frame.game) + " : " + kit.cardLabel(pair[1]);
+        return fmt(S.labelled, {label: seatName(pair[0], frame.game), value: kit.cardLabel(pair[1])});
       }).join(" — ")));
     });
     var holder = frame.view && frame.view.holder !== undefined ? frame.view.holder : null;
@@ -1263,7 +1264,7 @@
     list.textContent = "";
     (frame.game.first_dealer_draw || []).forEach(function (round) {
       list.appendChild(el("li", {}, round.map(function (pair) {
-        return seatName(pair[0], frame.game) + " : " + kit.cardLabel(pair[1]);
+        return fmt(S.labelled, {label: seatName(pair[0], frame.game), value: kit.cardLabel(pair[1])});
       }).join(" — ")));
     });
     $("draw-result").textContent = frame.view ? fmt(S.draw_result, {name: seatName(frame.view.first_dealer, frame.game)}) : "";

@@ -59,6 +59,10 @@ def test_the_home_button_makes_a_guest_and_takes_him_to_a_game_against_the_compu
     page = client.get(reverse("games:table", args=[game.pk]))
     assert page.status_code == 200
     assert guest.display_name in page.content.decode()
+    # No ranked record, no stars by his name.
+    frame = page.context["frame"]
+    guest_seat = next(entry for entry in frame["game"]["seats"] if entry["is_you"])
+    assert (guest_seat["stars"], guest_seat["stars_label"]) == (None, "")
 
 
 def test_the_login_page_lets_a_visitor_into_the_waiting_room_as_a_guest(db):
@@ -284,3 +288,13 @@ def test_a_members_history_names_a_guest_opponent_without_a_link(guest, alice):
     client = Client()
     client.force_login(guest)
     assert client.get(reverse("accounts:settings")).status_code == 200
+
+
+def test_the_waiting_room_offers_a_guest_no_challenge_and_names_guests_as_the_site_does(guest):
+    client = Client()
+    client.force_login(guest)
+
+    page = client.get(reverse("games:lobby")).content.decode()
+
+    assert "lobby-challenges.js" not in page
+    assert '"guest_name": "Invit\\u00e9 %(number)s"' in page
