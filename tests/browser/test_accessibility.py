@@ -11,6 +11,11 @@ PAGES = (
     "/regles/",
     "/regles/manille-flamande/",
     "/regles/manille-francaise/",
+    "/regles/manille-parlee/",
+    "/regles/manille-avec-un-mort/",
+    "/regles/manille-a-trois/",
+    "/regles/manille-aux-encheres/",
+    "/regles/manni/",
     "/salle/",
     "/classements/",
     "/classements/moi/",
@@ -41,3 +46,15 @@ class AccessibilityTests(BrowserTestCase):
                 assert_accessible(page, f"{path} at {viewport['width']}")
                 width = page.evaluate("document.documentElement.scrollWidth")
                 assert width <= viewport["width"], f"{path} is {width} px wide"
+
+    def test_a_guests_pages_are_accessible(self) -> None:
+        for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+            page = self.new_page(viewport=viewport)
+            page.goto("/comptes/login/")
+            page.get_by_role("button", name="Continuer en invité").click()
+            page.wait_for_url("**/salle/")
+            for path in ("/salle/", "/", "/classements/", "/tournois/"):
+                page.goto(path)
+                assert_accessible(page, f"guest {path} at {viewport['width']}")
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= viewport["width"], f"guest {path} is {width} px wide"
