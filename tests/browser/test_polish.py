@@ -5,6 +5,7 @@ the confirmation link used twice (12d) are checked without a browser (tests/test
 tests/accounts/test_registration.py)."""
 
 import random
+import re
 
 from django.contrib.auth import get_user_model
 from django.test import override_settings
@@ -167,3 +168,28 @@ class PolishTests(BrowserTestCase):
             "L'équipe du site annonce chaque championnat"
         )
         assert_accessible(page, "championships, none yet")
+
+    def test_the_english_table_uses_the_game_words_as_terms_without_glosses(self) -> None:
+        # Row 5: atout, rouler, pli, donne stay French, in English sentences, never glossed twice.
+        alice = member("alice")
+        alice.preferred_language = "en"
+        alice.save(update_fields=["preferred_language"])
+        game = computer_game_start(
+            user=alice, level="facile", format="six-deals", rng=random.Random(3)
+        )
+        page = self.log_in("alice")
+        page.context.add_cookies(
+            [{"name": "django_language", "value": "en", "url": self.live_server_url}]
+        )
+        for size in (LAPTOP, PHONE):
+            page.set_viewport_size(size)
+            page.goto(f"/parties/{game.pk}/")
+            expect(page.locator("#hand-bottom button.card")).to_have_count(8)
+            close_overlays(page)
+            expect(page.locator("#turn-text")).to_have_text(
+                re.compile(r"'s turn: name the atout, or rouler$")
+            )
+            expect(page.locator("#table-format")).to_have_text("6 donnes")
+            felt = page.locator("#felt").inner_text()
+            assert not re.search(r"\btrumps?\b|\btricks?\b|\s:\s", felt), felt
+            assert_accessible(page, f"English table at {size['width']}")
