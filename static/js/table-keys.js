@@ -175,15 +175,12 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var wanted = !playsLoneCard;
-      var body = new FormData(form);
-      body.set("value", wanted ? "1" : "0");
-      fetch(form.action, {method: "POST", body: body, credentials: "same-origin"}).then(function (response) {
-        if (!response.ok) return;
+      ctx.kit.postSwitch(form, {value: wanted ? "1" : "0"}).then(function () {
         playsLoneCard = wanted;
         button.textContent = wanted ? S.lone_card_on : S.lone_card_off;
         button.setAttribute("aria-pressed", wanted ? "true" : "false");
         playLoneCard(ctx.current());
-      });
+      }).catch(function () {});
     });
   }
 

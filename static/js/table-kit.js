@@ -124,20 +124,27 @@
         "'/%3E%3Ctext x='16' y='24' font-size='22' text-anchor='middle' font-family='sans-serif' fill='" + (mine ? "%231d2421" : "%23ffffff") + "'%3E" + mark + "%3C/text%3E%3C/svg%3E");
     }
 
+    /* Post one of the table's switch forms in the background with `values` set (the account's
+     * preferences: sounds, the lone card, table talk): resolves when the server kept it. */
+    function postSwitch(form, values) {
+      var body = new FormData(form);
+      Object.keys(values).forEach(function (name) { body.set(name, values[name]); });
+      return fetch(form.action, {method: "POST", body: body, credentials: "same-origin"}).then(function (response) {
+        if (!response.ok) throw new Error("switch refused: " + response.status);
+      });
+    }
+
     /* Switch the sounds without leaving the table: the same form, posted in the background. */
     function wireSoundForm(form, button) {
       if (!form) return;
       form.addEventListener("submit", function (event) {
         event.preventDefault();
         var wanted = !isMuted;
-        var body = new FormData(form);
-        body.set("muted", wanted ? "1" : "0");
-        fetch(form.action, {method: "POST", body: body, credentials: "same-origin"}).then(function (response) {
-          if (!response.ok) return;
+        postSwitch(form, {muted: wanted ? "1" : "0"}).then(function () {
           isMuted = wanted;
           button.textContent = isMuted ? S.sound_off : S.sound_on;
           button.setAttribute("aria-pressed", isMuted ? "false" : "true");
-        });
+        }).catch(function () {});
       });
     }
 
@@ -177,6 +184,7 @@
 
     return {
       SYMBOLS: SYMBOLS,
+      postSwitch: postSwitch,
       cardButton: cardButton,
       ruleSentence: ruleSentence,
       clockText: clockText,

@@ -127,11 +127,7 @@
 
     mute.addEventListener("change", function () {
       var wanted = mute.checked;
-      var body = new FormData(form);
-      body.set("name", "table_talk_muted");
-      body.set("value", wanted ? "1" : "0");
-      fetch(form.action, {method: "POST", body: body, credentials: "same-origin"}).then(function (response) {
-        if (!response.ok) throw new Error(response.status);
+      core.kit.postSwitch(form, {name: "table_talk_muted", value: wanted ? "1" : "0"}).then(function () {
         setMuted(wanted);
       }).catch(function () {
         mute.checked = isMuted;

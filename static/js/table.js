@@ -1705,7 +1705,7 @@
     onFrame: onFrame,
   });
   if (window.tableTalk) {
-    window.tableTalk.start({S: S, root: root, felt: $("felt"), send: send, fmt: fmt, placeOf: placeOf,
+    window.tableTalk.start({S: S, kit: kit, root: root, felt: $("felt"), send: send, fmt: fmt, placeOf: placeOf,
       seatName: seatName, game: function () { return current.game; }});
   }
   // A laptop waking up or a tab coming back to the front may have missed frames while the
