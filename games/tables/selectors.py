@@ -29,7 +29,14 @@ ACTIVE_STATUSES = (Game.Status.OPEN, Game.Status.IN_PROGRESS)
 
 # What a table shows of its players. Loading only these columns of the seated members keeps the
 # queries that every move and every frame run small (docs/performance.md).
-PLAYER_FIELDS = ("username", "ranked_wins", "ranked_losses", "is_computer", "computer_level")
+PLAYER_FIELDS = (
+    "username",
+    "ranked_wins",
+    "ranked_losses",
+    "is_computer",
+    "computer_level",
+    "is_guest",
+)
 
 # A computer player's first name by its seat: three computers of one level at a table are told
 # apart everywhere (the draw, the turn line, the summaries, the histories, the replay). Names,
