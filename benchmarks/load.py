@@ -514,10 +514,36 @@ async def kill_one_server(processes: dict[str, int], after: float) -> None:
     os.kill(pid, signal.SIGKILL)
 
 
+def process_children(pid: int) -> list[int]:
+    """Return the ids of the processes whose parent is `pid` (from /proc)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            children.append(int(entry.name))
+    return sorted(children)
+
+
 def server_processes(path: Path) -> dict[str, int]:
+    """The cluster's processes by name (`.cluster/processes.json`). nginx's master only reads
+    its configuration and watches: the connections are its workers', so they are watched
+    instead, each by name, the master left out."""
     if not path.exists():
         return {}
-    return json.loads(path.read_text())
+    processes = json.loads(path.read_text())
+    master = processes.pop("nginx", None)
+    if master is not None:
+        workers = process_children(master)
+        for number, worker in enumerate(workers, start=1):
+            processes[f"nginx worker {number}"] = worker
+        if not workers:
+            processes["nginx"] = master
+    return processes
 
 
 def free_port() -> int:
@@ -539,7 +565,7 @@ async def main_async(arguments) -> int:
     members = await asyncio.to_thread(members_prepare, arguments.games)
     floor = None
     if arguments.relay_seconds > 0:
-        port = free_port()
+        port = arguments.relay_port or free_port()
         relay = subprocess.Popen(
             [sys.executable, __file__, "--serve-relay", str(port)],
             stdout=subprocess.DEVNULL,
@@ -596,6 +622,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--relay-seconds", type=float, default=30.0, help="the relay's run first (0: none)"
+    )
+    parser.add_argument(
+        "--relay-port", type=int, default=0, help="the relay's port (default: a free one)"
     )
     parser.add_argument("--processes-file", default=str(CLUSTER_DIR / "processes.json"))
     parser.add_argument(
