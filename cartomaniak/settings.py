@@ -248,7 +248,10 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Computer players' turns have a queue of their own, for workers of their own (docs/operations.md).
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_ROUTES = {"games.tasks.computer_act": {"queue": "computer"}}
+CELERY_TASK_ROUTES = {
+    "games.tasks.computer_act": {"queue": "computer"},
+    "games.tasks.computer_apply": {"queue": "computer"},
+}
 # Every queue a task goes to, read from the routes: a worker started without `-Q` (make cluster,
 # the systemd unit, `make worker`) consumes all of them, so a queue added to the routes can never
 # be left without a worker again.

@@ -37,6 +37,13 @@ def computer_act(game_id: int, version: int, kind: str = "game") -> bool:
     return scheduling.computer_turn_run(game_id, version)
 
 
+@shared_task(name="games.tasks.computer_apply", ignore_result=True)
+def computer_apply(game_id: int, version: int, seat: int, action: dict) -> bool:
+    """Play a computer's decision, taken during its pause, once the pause is over (a version
+    gone meanwhile changes nothing)."""
+    return scheduling.computer_turn_apply(game_id, version, seat, action)
+
+
 @shared_task(name="games.tasks.computer_sweep")
 def computer_sweep() -> int:
     """Schedule again every computer turn whose run was lost (a restart); return how many."""

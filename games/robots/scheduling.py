@@ -3,18 +3,22 @@
 A computer turn is triggered twice over, and played at most once:
 
 - after each committed change that leaves a computer to act (`computer_turn_prepare`, called by
-  the tables' writer before it saves the new version, schedules it on commit after the
-  human-like pause);
+  the tables' writer before it saves the new version, schedules it on commit): the computer
+  thinks at once, during its human-like pause, and its decision is played when the pause ends
+  (`Game.computer_due_at`), so that a long thought costs no more than the pause it hides in;
 - by a sweep (`games.robots.turns.computer_turns_sweep`, a scheduled job) that finds turns whose
   time has passed by more than `SWEEP_GRACE_SECONDS` (a restart lost the scheduled run).
 
 A duplicate lands on the writer's version check: `stale_version`, and nothing changes.
 
 Where a turn runs: in the embedded default, a small thread pool fed by an asyncio scheduler on
-the server's own loop, started with the background jobs (`cartomaniak/background.py`); with
-Celery, the task `games.tasks.computer_act` on the queue `computer` (docs/operations.md). Either
-runs `TURN_JOB` found by its dotted name, so that this module, which the writer imports, never
-imports the turn (which imports the writer).
+the server's own loop, started with the background jobs (`cartomaniak/background.py`): the
+decision in the pool, the wait on the loop (no thread held), the write in the pool; with
+Celery, the task `games.tasks.computer_act` on the queue `computer` decides and, when the pause
+is not over, sends `games.tasks.computer_apply` with the decision for the rest of it
+(docs/operations.md). Both find `DECIDE_JOB` and `APPLY_JOB` by their dotted names, so that this
+module, which the writer imports, never imports the turn (which imports the writer). A decision
+lost between the two (a restart) is the sweep's: the turn is decided again.
 """
 
 import asyncio
@@ -29,6 +33,7 @@ from datetime import datetime, timedelta
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 from django.db import connections, transaction
+from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from games import computer
@@ -39,10 +44,16 @@ COMPUTER_QUEUE = "computer"
 # A turn whose due time passed this long ago was lost (its scheduled run never came): the sweep
 # schedules it again. Longer than a pause plus a strong decision, far shorter than a deadline.
 SWEEP_GRACE_SECONDS = 5.0
-# The one job of a scheduled turn: `turn(game_id, version)`.
-TURN_JOB = "games.robots.turns.computer_move"
-# The Celery task that runs `TURN_JOB` on the queue `computer`.
+# The two halves of a scheduled turn: `decide(game_id, version)` returns a decision (seat,
+# action, due time) or None; `apply(game_id, version, seat, action)` plays it.
+DECIDE_JOB = "games.robots.turns.computer_decide"
+APPLY_JOB = "games.robots.turns.computer_apply"
+# The Celery tasks of the queue `computer`: the turn (decide, then apply or send the apply task
+# for the rest of the pause), and the apply.
 TURN_TASK = "games.tasks.computer_act"
+APPLY_TASK = "games.tasks.computer_apply"
+# A wait shorter than this is not worth a message of its own: the decision is played at once.
+SHORTEST_WAIT_SECONDS = 0.05
 
 
 def turn_seed(game_id: int, version: int, purpose: str) -> int:
@@ -81,7 +92,8 @@ def computer_turn_prepare(*, game, variant, state, now: datetime) -> None:
 
 
 def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
-    """Have the turn played after `delay` seconds, by Celery or the embedded runner.
+    """Have the turn decided now and played after `delay` seconds (its pause), by Celery or the
+    embedded runner.
 
     Called after commit: a failure here (a broker down) is logged and left to the sweep, it
     never undoes the committed change.
@@ -93,20 +105,41 @@ def computer_turn_schedule(*, game_id: int, version: int, delay: float) -> None:
             # eager mode, where the task runs where it is sent. A copy older than a minute is
             # pointless: the sweep has sent the turn again.
             import_string(TURN_TASK).apply_async(
-                (game_id, version),
-                countdown=delay,
-                expires=delay + 60,
-                queue=COMPUTER_QUEUE,
+                (game_id, version), expires=delay + 60, queue=COMPUTER_QUEUE
             )
         else:
-            _runner.submit(game_id=game_id, version=version, delay=delay)
+            _runner.submit(game_id=game_id, version=version)
     except Exception:
         logger.exception("Computer turn of game %s v%s not scheduled", game_id, version)
 
 
+def _seconds_until(due_at: datetime | None) -> float:
+    if due_at is None:
+        return 0.0
+    return (due_at - timezone.now()).total_seconds()
+
+
 def computer_turn_run(game_id: int, version: int) -> bool:
-    """Play one scheduled turn (the runner's and Celery's entry)."""
-    return import_string(TURN_JOB)(game_id=game_id, version=version)
+    """Decide one turn and play it when its pause is over (Celery's entry); return whether it
+    was played or its play sent."""
+    decision = import_string(DECIDE_JOB)(game_id=game_id, version=version)
+    if decision is None:
+        return False
+    wait = _seconds_until(decision.due_at)
+    if wait > SHORTEST_WAIT_SECONDS:
+        import_string(APPLY_TASK).apply_async(
+            (game_id, version, decision.seat, decision.action),
+            countdown=wait,
+            expires=wait + 60,
+            queue=COMPUTER_QUEUE,
+        )
+        return True
+    return computer_turn_apply(game_id, version, decision.seat, decision.action)
+
+
+def computer_turn_apply(game_id: int, version: int, seat: int, action: dict) -> bool:
+    """Play a decision taken earlier (Celery's second task, the runner's last step)."""
+    return import_string(APPLY_JOB)(game_id=game_id, version=version, seat=seat, action=action)
 
 
 def _close_connections(barrier: threading.Barrier) -> None:
@@ -174,15 +207,14 @@ class _EmbeddedRunner:
             self._executor.shutdown(wait=wait)
         self._task = self._executor = self._loop = None
 
-    def submit(self, *, game_id: int, version: int, delay: float) -> bool:
-        """Queue a turn from any thread; False when no runner runs in this process (the sweep
-        of the process that runs one will find the turn)."""
+    def submit(self, *, game_id: int, version: int) -> bool:
+        """Queue a turn from any thread, to be decided at once; False when no runner runs in
+        this process (the sweep of the process that runs one will find the turn)."""
         loop = self._loop
         if not self.is_running or loop is None:
             return False
-        due = time.monotonic() + max(0.0, delay)
         try:
-            loop.call_soon_threadsafe(self._push, due, game_id, version)
+            loop.call_soon_threadsafe(self._push, time.monotonic(), game_id, version)
         except RuntimeError:  # the loop closed meanwhile
             return False
         return True
@@ -210,10 +242,19 @@ class _EmbeddedRunner:
                 pass
 
     async def _play(self, game_id: int, version: int) -> None:
+        # Decided in the pool, waited for on the loop (the pause: no thread held), played in
+        # the pool under the writer's version check.
+        def in_pool(function):
+            return DatabaseSyncToAsync(function, thread_sensitive=False, executor=self._executor)
+
         try:
-            await DatabaseSyncToAsync(
-                computer_turn_run, thread_sensitive=False, executor=self._executor
-            )(game_id, version)
+            decision = await in_pool(import_string(DECIDE_JOB))(game_id=game_id, version=version)
+            if decision is None:
+                return
+            wait = _seconds_until(decision.due_at)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            await in_pool(computer_turn_apply)(game_id, version, decision.seat, decision.action)
         except asyncio.CancelledError:
             raise
         except Exception:  # one failing turn must not stop the runner; the sweep retries it

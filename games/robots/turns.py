@@ -7,6 +7,7 @@ changes nothing.
 """
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -31,23 +32,35 @@ logger = logging.getLogger(__name__)
 _OUTDATED = ("stale_version", "game_not_in_progress", "time_over", "not_seated")
 
 
-def computer_move(*, game_id: int, version: int, now: datetime | None = None) -> bool:
-    """Play the computer's decision at this version of the game; return whether it was played."""
+@dataclass(frozen=True)
+class ComputerDecision:
+    """What a computer decided at one version of a game, and when it may be played: the
+    turn's due time (`Game.computer_due_at`, the end of its human-like pause)."""
+
+    seat: int
+    action: dict
+    due_at: datetime | None
+
+
+def computer_decide(*, game_id: int, version: int) -> ComputerDecision | None:
+    """Decide the computer's action at this version of the game, without playing it; None when
+    the version is gone or no computer is to act. Thought during the pause: the scheduler
+    plays the decision at its due time (`computer_apply`)."""
     try:
         game = game_get(game_id=game_id)
     except GameError:
-        return False
+        return None
     if game.status != Game.Status.IN_PROGRESS or game.version != version:
-        return False
+        return None
     variant = game_variant(game=game)
     state = variant.state_from_json(game.state)
     seat = computer_seat_to_act(game=game, variant=variant, state=state)
     if seat is None:
-        return False
+        return None
     # Only what a person in this seat sees: never the state, the deck or another hand.
     view = variant.player_view(state, seat)
     if not view.get("legal_actions"):
-        return False
+        return None
     level = game.player_at(variant.decider_of(seat)).computer_level
     action = _decide(
         level,
@@ -55,6 +68,14 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
         seed=turn_seed(game_id, version, "decision"),
         is_legal=partial(_is_legal, variant, state, seat),
     )
+    return ComputerDecision(seat=seat, action=dict(action), due_at=game.computer_due_at)
+
+
+def computer_apply(
+    *, game_id: int, version: int, seat: int, action: dict, now: datetime | None = None
+) -> bool:
+    """Play a decision through the one writer at the version it was decided for; return whether
+    it was played (a version gone meanwhile: nothing changes)."""
     try:
         game_computer_act(
             game_id=game_id, seat=seat, action=dict(action), expected_version=version, now=now
@@ -64,6 +85,17 @@ def computer_move(*, game_id: int, version: int, now: datetime | None = None) ->
             return False
         raise
     return True
+
+
+def computer_move(*, game_id: int, version: int, now: datetime | None = None) -> bool:
+    """Decide and play the computer's turn at this version of the game at once (a lost turn
+    found by the sweep, the tests); return whether it was played."""
+    decision = computer_decide(game_id=game_id, version=version)
+    if decision is None:
+        return False
+    return computer_apply(
+        game_id=game_id, version=version, seat=decision.seat, action=decision.action, now=now
+    )
 
 
 def _is_legal(variant, state, seat: int, action: dict) -> bool:

@@ -405,6 +405,7 @@ def test_computer_turns_go_to_a_celery_queue_of_their_own() -> None:
     from cartomaniak.celery import app
 
     assert app.amqp.router.route({}, "games.tasks.computer_act")["queue"].name == "computer"
+    assert app.amqp.router.route({}, "games.tasks.computer_apply")["queue"].name == "computer"
     assert app.amqp.router.route({}, "games.tasks.computer_sweep")["queue"].name == "celery"
 
 
