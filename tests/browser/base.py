@@ -93,9 +93,10 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
     def new_page(self, **options) -> Page:
         return self.new_context(**options).new_page()
 
-    def log_in(self, username: str) -> Page:
-        """Log an existing member in through the login form, in a browser of his own."""
-        page = self.new_page()
+    def log_in(self, username: str, **page_options) -> Page:
+        """Log an existing member in through the login form, in a browser of his own
+        (`page_options`: those of `new_page`, a viewport)."""
+        page = self.new_page(**page_options)
         page.goto("/comptes/login/")
         page.fill("input[name=login]", username)
         page.fill("input[name=password]", PASSWORD)

@@ -66,13 +66,7 @@ def assert_bubble_by_the_top_seat(page: Page, seat: int, text: str) -> None:
 
 class TalkTests(BrowserTestCase):
     def member_page(self, username: str, viewport: dict) -> Page:
-        page = self.new_page(viewport=viewport)
-        page.goto("/comptes/login/")
-        page.fill("input[name=login]", username)
-        page.fill("input[name=password]", PASSWORD)
-        page.locator("form[action='/comptes/login/'] [type=submit]").click()
-        page.wait_for_url(lambda url: "/comptes/login/" not in url)
-        return page
+        return self.log_in(username, viewport=viewport)
 
     def test_two_members_see_each_others_phrases_until_one_mutes_them(self) -> None:
         alice, bob = (
