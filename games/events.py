@@ -11,6 +11,8 @@ after it still run, and the other connections catch up on their next heartbeat o
 """
 
 import logging
+import threading
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -29,7 +31,42 @@ def member_group(user_id: int) -> str:
     return f"member-{user_id}"
 
 
+# The after-commit broadcasts of the service call running on this thread, when its caller sends
+# them itself (`broadcasts_collected`).
+_collecting = threading.local()
+
+
+@contextmanager
+def broadcasts_collected(messages: list):
+    """Collect into `messages`, instead of sending them, the broadcasts of the writes committed
+    inside: a socket's own service call, run on a database thread, leaves them to the event
+    loop (`broadcasts_send`), so a move costs no hop from the thread back to the loop."""
+    previous = getattr(_collecting, "messages", None)
+    _collecting.messages = messages
+    try:
+        yield messages
+    finally:
+        _collecting.messages = previous
+
+
+async def broadcasts_send(messages: list) -> None:
+    """Send broadcasts collected by `broadcasts_collected`, on the event loop, each on its own:
+    a failure is logged, like any broadcast's."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in messages:
+        try:
+            await layer.group_send(group, message)
+        except Exception as error:  # whatever the layer raises, the write it reports stands
+            logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
+
+
 def _send(group: str, message: dict) -> None:
+    collected = getattr(_collecting, "messages", None)
+    if collected is not None:
+        collected.append((group, message))
+        return
     layer = get_channel_layer()
     if layer is None:
         return

@@ -129,6 +129,24 @@ class Game(models.Model):
     def is_against_computer(self) -> bool:
         return self.origin == self.Origin.COMPUTER
 
+    def state_decoded(self, variant):
+        """Return the engine's state of this row, decoded once per game object and state.
+
+        A move's writer, each of its frames and the computer's turn read the same state: the
+        engine's states are immutable, so one decoding serves them all. The memo is keyed on
+        the stored JSON object itself, so a new state assigned to the row is decoded afresh."""
+        held = self.__dict__.get("_state_decoded")
+        if held is not None and held[0] is self.state:
+            return held[1]
+        state = variant.state_from_json(self.state)
+        self._state_decoded = (self.state, state)
+        return state
+
+    def state_encode(self, variant, state) -> None:
+        """Store `state` in the row (its JSON), remembering the state it came from."""
+        self.state = variant.state_to_json(state)
+        self._state_decoded = (self.state, state)
+
     # Who sits where. The seats are read once per game object (`games.tables.selectors.game_get`
     # prefetches them with their members); these predicates never query again.
 

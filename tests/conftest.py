@@ -25,6 +25,16 @@ def database_pool_closed():
         connection.close_pool()
 
 
+@pytest.fixture(autouse=True)
+def seats_held_forgotten():
+    """Forget the game rows and seats that the process holds: each test's database starts empty,
+    and SQLite gives a rolled-back game's id again."""
+    from games.tables.selectors import games_remembered_forget
+
+    games_remembered_forget()
+    yield
+
+
 @pytest.fixture
 def make_member(db):
     """Make a member with a primary email address (verified unless told otherwise)."""

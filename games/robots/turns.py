@@ -53,7 +53,7 @@ def computer_decide(*, game_id: int, version: int) -> ComputerDecision | None:
     if game.status != Game.Status.IN_PROGRESS or game.version != version:
         return None
     variant = game_variant(game=game)
-    state = variant.state_from_json(game.state)
+    state = game.state_decoded(variant)
     seat = computer_seat_to_act(game=game, variant=variant, state=state)
     if seat is None:
         return None

@@ -7,7 +7,6 @@ card.
 """
 
 import logging
-from collections import OrderedDict
 
 from django.utils import timezone, translation
 
@@ -21,34 +20,6 @@ from games.sockets import JsonConsumer, is_int
 from . import selectors, services, talk
 
 logger = logging.getLogger(__name__)
-
-# The game row as this process last wrote or read it, per game (the most recent games only). A
-# version is written once, so a row held for the version a broadcast announces is that version:
-# the other sockets of the table in this process build their frames from it instead of reading
-# the game again (the opponent's view of a move costs no query when the players sit on the
-# same process). Touched only on the event loop's thread.
-GAMES_REMEMBERED = 2000
-_games_remembered: OrderedDict[int, Game] = OrderedDict()
-
-
-def _game_remember(game: Game) -> None:
-    held = _games_remembered.get(game.pk)
-    if held is not None and held.version > game.version:
-        return
-    _games_remembered[game.pk] = game
-    _games_remembered.move_to_end(game.pk)
-    while len(_games_remembered) > GAMES_REMEMBERED:
-        _games_remembered.popitem(last=False)
-
-
-def _game_recalled(game_id: int, version: int) -> Game | None:
-    """The row of this version of the game, if this process holds it and a frame of it needs no
-    query (a finished ranked game's frame reads the ladder points: from the database)."""
-    game = _games_remembered.get(game_id)
-    if game is None or game.version != version or game.status != Game.Status.IN_PROGRESS:
-        return None
-    return game
-
 
 # Set-up messages of an open table, each its service, and whether it names a seat.
 SEAT_MESSAGES = {
@@ -85,7 +56,7 @@ class TableConsumer(JsonConsumer):
             return
         await self.accept()
         game, state, presence, rematch = opened
-        _game_remember(game)
+        selectors.game_remember(game)
         await self.send_frame(state, force=True)
         await self.send_json(presence)
         if rematch is not None:
@@ -163,11 +134,13 @@ class TableConsumer(JsonConsumer):
         game = selectors.game_get(game_id=self.game_id)
         return game, self._frame(game, now)
 
-    def _act(self, version: int, action: dict) -> tuple[Game, dict]:
+    def _act(self, version: int, action: dict, broadcasts: list) -> tuple[Game, dict]:
         # The sender's own new view is built from the row just written: one round trip fewer.
-        game = services.game_act(
-            game_id=self.game_id, user=self.user, action=action, expected_version=version
-        )
+        # The table hears of it from the loop, after this call (`events.broadcasts_send`).
+        with events.broadcasts_collected(broadcasts):
+            game = services.game_act(
+                game_id=self.game_id, user=self.user, action=action, expected_version=version
+            )
         return game, self._frame(game)
 
     def _phrase(self, phrase) -> dict:
@@ -181,7 +154,7 @@ class TableConsumer(JsonConsumer):
 
     async def send_state(self, *, force: bool = False, settle_deadline: bool = False) -> None:
         game, frame = await database_call(self._state_frame)(settle_deadline)
-        _game_remember(game)
+        selectors.game_remember(game)
         await self.send_frame(frame, force=force)
 
     async def send_frame(self, frame: dict, *, force: bool = False) -> None:
@@ -202,10 +175,15 @@ class TableConsumer(JsonConsumer):
                 action = content.get("action")
                 if not is_int(version) or not isinstance(action, dict):
                     raise GameError("malformed")
-                with metrics.move_timed(kind="game"):
-                    game, frame = await database_call(self._act)(version, action)
-                    _game_remember(game)
-                    await self.send_frame(frame)
+                broadcasts: list = []
+                try:
+                    with metrics.move_timed(kind="game"):
+                        game, frame = await database_call(self._act)(version, action, broadcasts)
+                        await self.send_frame(frame)
+                finally:
+                    # Also after a refusal that committed something (a decision too late: the
+                    # forfeit on time).
+                    await events.broadcasts_send(broadcasts)
             elif message_type == "snapshot":
                 await self.send_state(force=True, settle_deadline=True)
             elif message_type == "leave":
@@ -258,7 +236,7 @@ class TableConsumer(JsonConsumer):
         """Apply a set-up message, then send this socket its new frame at once (its seat may
         have changed with it)."""
         game, frame = await database_call(self._set_up)(service, arguments)
-        _game_remember(game)
+        selectors.game_remember(game)
         await self.send_frame(frame)
 
     async def send_state_if_behind(self) -> None:
@@ -274,7 +252,7 @@ class TableConsumer(JsonConsumer):
     async def game_changed(self, event):
         if self.sent_version is not None and event["version"] <= self.sent_version:
             return
-        game = _game_recalled(self.game_id, event["version"])
+        game = selectors.game_recalled(self.game_id, event["version"])
         if game is None:
             await self.send_state()
         else:

@@ -8,6 +8,9 @@ deck). Nothing here depends on which game is played: each game's differences are
 entry (`games.engine.variants`).
 """
 
+import threading
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -20,6 +23,8 @@ from games.engine.errors import RuleError
 from games.engine.variants import Variant, replay_record, variant_get
 from games.errors import GameError
 from games.models import Game, GameConnection, RematchOffer, Seat
+
+from .rows import game_row_read
 
 # A connection that has not sent its heartbeat for this long no longer counts as present (the
 # waiting room's and the tables' alike).
@@ -79,14 +84,103 @@ def game_get(*, game_id: int, for_update: bool = False) -> Game:
     # The host is one of the seats (he never leaves his table): no join for him. Every column
     # of the game is read, none deferred: `only()` costs more CPU than the columns it spares
     # (docs/performance.md, *One table*).
-    queryset = Game.objects.all()
-    if for_update:
-        queryset = queryset.select_for_update()
     try:
-        return queryset.prefetch_related(_seats_prefetch()).get(pk=game_id)
-    # OverflowError: SQLite cannot even bind an id beyond 64 bits (PostgreSQL finds no row).
-    except (Game.DoesNotExist, ValueError, TypeError, OverflowError):
+        # The move's path: a statement prepared once (`rows`), not compiled on every call.
+        game = game_row_read(game_id=game_id, for_update=for_update)
+    except (Game.DoesNotExist, ValueError, TypeError):
         raise GameError("game_not_found") from None
+    _seats_attach(game)
+    return game
+
+
+# The seats of the games in progress, as this process last read them. Once a game has started
+# its seats never change (only an open table's are taken, left or filled), so every move of a
+# game need not read them again: one read per game and SEATS_HELD_SECONDS, instead of one per
+# move and per frame (docs/performance.md, *The move's path*). A member's name read here may lag
+# behind a change of it (a guest who signs up during his game) by as long. Keyed on the game's
+# id and creation time: an id that SQLite gives again after a rollback is another game.
+SEATS_HELD_SECONDS = 30.0
+SEATS_HELD_GAMES = 4000
+_seats_held: OrderedDict[int, tuple[datetime, float, list[Seat]]] = OrderedDict()
+_seats_held_lock = threading.Lock()
+
+
+def seats_held_forget() -> None:
+    """Forget every game's seats held by this process (tests: a database emptied under it)."""
+    with _seats_held_lock:
+        _seats_held.clear()
+
+
+def _seats_set(game: Game, seats: list[Seat]) -> None:
+    # What a prefetch leaves on the object: `game.seats.all()` answers from it, no query.
+    queryset = game.seats.all()
+    queryset._result_cache = list(seats)
+    queryset._prefetch_done = True
+    game._prefetched_objects_cache = {"seats": queryset}
+
+
+def _seats_attach(game: Game) -> None:
+    """Give `game` its seats with their members: those this process holds for a game in
+    progress, else read (and held if the game is in progress)."""
+    is_in_progress = game.status == Game.Status.IN_PROGRESS
+    if is_in_progress:
+        with _seats_held_lock:
+            held = _seats_held.get(game.pk)
+        if held is not None and held[0] == game.created_at and held[1] > time.monotonic():
+            _seats_set(game, held[2])
+            return
+    prefetch_related_objects([game], _seats_prefetch())
+    if is_in_progress:
+        seats = list(game.seats.all())
+        with _seats_held_lock:
+            _seats_held[game.pk] = (
+                game.created_at,
+                time.monotonic() + SEATS_HELD_SECONDS,
+                seats,
+            )
+            _seats_held.move_to_end(game.pk)
+            while len(_seats_held) > SEATS_HELD_GAMES:
+                _seats_held.popitem(last=False)
+
+
+# The game row as this process last wrote or read it, per game (the most recent games only). A
+# version is written once, so a row held for the version a broadcast announces is that version:
+# the sockets of the table in this process build their frames from it instead of reading the
+# game again (the opponent's view of a move costs no query when the players sit on the same
+# process). The writer remembers the row it committed before its broadcast leaves
+# (`services._store`), so a socket never hears of a version before it can recall it.
+GAMES_REMEMBERED = 2000
+_games_remembered: OrderedDict[int, Game] = OrderedDict()
+_games_remembered_lock = threading.Lock()
+
+
+def game_remember(game: Game) -> None:
+    """Hold this row of the game for the frames of its version (any thread)."""
+    with _games_remembered_lock:
+        held = _games_remembered.get(game.pk)
+        if held is not None and held.version > game.version:
+            return
+        _games_remembered[game.pk] = game
+        _games_remembered.move_to_end(game.pk)
+        while len(_games_remembered) > GAMES_REMEMBERED:
+            _games_remembered.popitem(last=False)
+
+
+def game_recalled(game_id: int, version: int) -> Game | None:
+    """The row of this version of the game, if this process holds it and a frame of it needs no
+    query (a finished ranked game's frame reads the ladder points: from the database)."""
+    with _games_remembered_lock:
+        game = _games_remembered.get(game_id)
+    if game is None or game.version != version or game.status != Game.Status.IN_PROGRESS:
+        return None
+    return game
+
+
+def games_remembered_forget() -> None:
+    """Forget every row this process holds (tests: a database emptied under it)."""
+    with _games_remembered_lock:
+        _games_remembered.clear()
+    seats_held_forget()
 
 
 def game_seats_reload(*, game: Game) -> None:
@@ -330,7 +424,7 @@ def game_frame(*, game: Game, seat: int | None, now: datetime | None = None) -> 
     deal_scoring = None
     winning_seats = None if game.winner_team is None else list(variant.teams[game.winner_team])
     if game.state is not None:
-        state = variant.state_from_json(game.state)
+        state = game.state_decoded(variant)
         if state.is_finished:
             # Enchères names a loser only: every other seat has won (the registry says which).
             seats_won = variant.winning_seats(state)
@@ -494,7 +588,7 @@ def game_record_site(*, game: Game) -> dict:
 def game_record(*, game: Game) -> dict:
     """Return the record of a game (game-record.md, manille-4p.md): callers decide when."""
     variant = game_variant(game=game)
-    state = variant.state_from_json(game.state)
+    state = game.state_decoded(variant)
     seats = game.seats_by_number()
     # Nobody sits at the dummy's seat: the record writes null there.
     names = [
@@ -649,7 +743,7 @@ def _result_label(game: Game, team: int) -> str:
         loser = game.forfeit_seat
         if loser is None:
             variant = game_variant(game=game)
-            loser = getattr(variant.state_from_json(game.state), "loser", None)
+            loser = getattr(game.state_decoded(variant), "loser", None)
         if loser is None:
             return _("Sans vainqueur")
         return _("Défaite") if game_variant(game=game).team_of(loser) == team else _("Victoire")

@@ -14,6 +14,7 @@ teams, formats, options, `is_rankable`, its rules).
 
 import random
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -32,10 +33,12 @@ from games.models import Game, GameAction, GameConnection, RematchOffer, Seat
 from games.robots.members import computer_member
 from games.robots.scheduling import computer_turn_prepare
 
+from .rows import move_row_write
 from .selectors import (
     game_for_player,
     game_get,
     game_presence,
+    game_remember,
     game_seats_reload,
     game_variant,
     member_is_busy,
@@ -134,11 +137,15 @@ def _store(
 
     The next decision gets a fresh deadline, unless the action `keeps_clock` (a parlée
     question: the same seat still has to play, on the clock he had)."""
-    game.state = variant.state_to_json(state)
+    game.state_encode(variant, state)
     game.version += 1
-    GameAction.objects.create(
-        game=game, version=game.version, kind=kind, seat=seat, payload=payload
-    )
+    # A decision that does not end the match writes its action and the columns it changes, in
+    # statements prepared once (`rows`); the start and the end of a match, through the ORM.
+    is_move = kind == Kind.ACTION and not state.is_finished
+    if not is_move:
+        GameAction.objects.create(
+            game=game, version=game.version, kind=kind, seat=seat, payload=payload
+        )
     if state.is_finished:
         end = state.end or {}
         game.status = Status.FINISHED
@@ -152,10 +159,15 @@ def _store(
         game.deadline = _next_deadline(now)
     # A computer player to act next: when, and its turn scheduled on commit (games/robots/).
     computer_turn_prepare(game=game, variant=variant, state=state, now=now)
-    game.save()
+    if is_move:
+        move_row_write(game, kind=kind, seat=seat, payload=payload)
+    else:
+        game.save()
     if state.is_finished:
         game_ended_dispatch(game=game)
         events.lobby_changed_on_commit()
+    # Held for the frames of this version before the table hears of it (selectors).
+    transaction.on_commit(partial(game_remember, game))
     events.game_changed_on_commit(game_id=game.pk, version=game.version)
 
 
@@ -460,7 +472,7 @@ def _computer_games_end(member_ids: list[int], *, now: datetime) -> None:
             for taken in game.seats.all()
             if taken.user_id in member_ids and not taken.is_computer
         )
-        state = variant.state_from_json(game.state)
+        state = game.state_decoded(variant)
         _forfeit(game, variant, state, seat=seat, reason="left", now=now)
 
 
@@ -556,7 +568,7 @@ def _apply_decision(
     if expected_version != game.version:
         raise GameError("stale_version")
     variant = game_variant(game=game)
-    state = variant.state_from_json(game.state)
+    state = game.state_decoded(variant)
     if game.deadline is not None and game.deadline <= now:
         _forfeit(
             game, variant, state, seat=_person_to_act(variant, state), reason="timeout", now=now
@@ -659,7 +671,7 @@ def game_leave(*, game_id: int, user, now: datetime | None = None) -> Game:
         if game.status != Status.IN_PROGRESS:
             raise GameError("game_not_in_progress")
         variant = game_variant(game=game)
-        state = variant.state_from_json(game.state)
+        state = game.state_decoded(variant)
         _forfeit(game, variant, state, seat=seat, reason="left", now=now)
     return game
 
@@ -682,7 +694,7 @@ def game_enforce_deadlines(*, now: datetime, game_ids: list[int] | None = None) 
             if game.deadline >= now:
                 continue
             variant = game_variant(game=game)
-            state = variant.state_from_json(game.state)
+            state = game.state_decoded(variant)
             seat = _person_to_act(variant, state)
             _forfeit(game, variant, state, seat=seat, reason="timeout", now=now)
             ended.append(game.pk)

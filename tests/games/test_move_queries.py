@@ -44,14 +44,19 @@ def test_a_move_costs_the_writer_its_statements_and_the_frames_none(alice, bob):
                 selectors.game_frame(game=game, seat=frame_seat)
 
         statements = [query["sql"].split()[0] for query in writer.captured_queries]
-        # The game and its seats read, the action inserted, the game updated (and the
+        # The game read (its seats are held by the process while it is in progress: they
+        # never change once it has started), the action inserted, the game updated (and the
         # transaction's own statements, a savepoint inside the test's transaction).
         assert [
             kind for kind in statements if kind not in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
         ] == [
             "SELECT",
-            "SELECT",
             "INSERT",
             "UPDATE",
         ], writer.captured_queries
+        # Only the columns a move changes are written.
+        update = next(
+            query["sql"] for query in writer.captured_queries if query["sql"][:6] == "UPDATE"
+        )
+        assert '"status"' not in update and '"state"' in update
         assert frames.captured_queries == []
