@@ -37,10 +37,25 @@ def test_every_field_of_the_template_is_filled() -> None:
 def test_each_daphne_process_is_an_upstream_server() -> None:
     lines = directives(production_site())
 
+    # In both upstreams: the site's, and the tables' sockets'.
     assert [line for line in lines if line.startswith("server ") and line.endswith(";")] == [
         "server 127.0.0.1:8001 max_fails=10 fail_timeout=5s;",
         "server 10.0.0.12:8001 max_fails=10 fail_timeout=5s;",
-    ]
+    ] * 2
+
+
+def test_a_tables_sockets_go_to_one_process_and_the_rest_to_the_least_busy() -> None:
+    text = production_site()
+    lines = directives(text)
+
+    tables = lines[lines.index("upstream cartomaniak_tables {") + 1 :]
+    assert tables[0] == "hash $cartomaniak_table consistent;"
+    site = lines[lines.index("upstream cartomaniak_daphne {") + 1 :]
+    assert site[0] == "least_conn;"
+    table_block = location_block(text, "/ws/parties/")
+    assert table_block[0] == "proxy_pass http://cartomaniak_tables;"
+    # The same headers and limits as every other request's.
+    assert table_block[1:] == location_block(text, "/")[1:]
 
 
 def test_the_visitor_address_is_set_not_appended_and_websockets_are_upgraded() -> None:

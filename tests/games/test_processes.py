@@ -304,6 +304,23 @@ def test_a_killed_process_s_player_reconnects_to_the_other_and_the_game_finishes
         assert player.frame["game"]["winner_seat"] == game.winner_seat
 
 
+def sockets_established(port: int) -> int:
+    """Connections established to this local port (the kernel's table: the sockets a server
+    process holds, nginx's included)."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            local_port = int(fields[1].rsplit(":", 1)[1], 16)
+            if local_port == port and fields[3] == "01":  # 01: ESTABLISHED
+                count += 1
+    return count
+
+
 @pytest.fixture
 def proxy(servers_to_kill, tmp_path):
     """nginx with the deployment's configuration in front of the two processes."""
@@ -341,24 +358,27 @@ def test_through_the_proxy_a_killed_process_s_player_reconnects_and_the_game_fin
 ) -> None:
     game = started_game(alice, bob)
     players = players_of(game)
-    first_process, second_process = servers_to_kill
+    survivors = []
 
     async def scenario() -> None:
-        # nginx sends each new socket to the process holding the fewest: one player on each.
+        # nginx sends the sockets of a table to the process its number hashes to: both players
+        # on the same one.
         for player in players:
             await player.connect(proxy)
         await play(players, random.Random(7), moves=10)
-        first_process.process.send_signal(signal.SIGKILL)
+        held = [sockets_established(server.port) for server in servers_to_kill]
+        assert sorted(held) == [0, 2], f"one process holds both sockets: {held}"
+        doomed = servers_to_kill[held.index(2)]
+        survivors.append(servers_to_kill[held.index(0)])
+        doomed.process.send_signal(signal.SIGKILL)
         async with asyncio.timeout(20):
-            await asyncio.wait(
-                [asyncio.create_task(player.closed.wait()) for player in players],
-                return_when=asyncio.FIRST_COMPLETED,
-            )
-        dropped = [player for player in players if player.closed.is_set()]
-        assert len(dropped) == 1, "each process held one of the two players"
-        # The same address as before: nginx finds the dead process refusing and uses the other.
-        await dropped[0].connect(proxy)
+            await asyncio.wait([asyncio.create_task(player.closed.wait()) for player in players])
+        # The same address as before: nginx finds the dead process refusing and moves the table
+        # to the other, where both players go on from the database.
+        for player in players:
+            await player.connect(proxy)
         await play(players, random.Random(8))
+        assert sockets_established(survivors[0].port) == 2
         for player in players:
             await player.close()
 
@@ -366,7 +386,7 @@ def test_through_the_proxy_a_killed_process_s_player_reconnects_and_the_game_fin
 
     game.refresh_from_db()
     assert (game.status, game.end_reason) == (Game.Status.FINISHED, Game.EndReason.POINTS)
-    assert second_process.process.poll() is None
+    assert survivors[0].process.poll() is None
     assert recorded_versions(game) == list(range(1, game.version + 1))
     for player in players:
         assert player.frame["version"] == game.version
