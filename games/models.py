@@ -1,3 +1,5 @@
+import copy
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -141,6 +143,15 @@ class Game(models.Model):
         state = variant.state_from_json(self.state)
         self._state_decoded = (self.state, state)
         return state
+
+    def copy_for_write(self) -> "Game":
+        """Return a copy of this row to change and write, leaving this one as it is (a row held
+        for the frames of its version is read by other threads meanwhile)."""
+        clone = self.__class__.__new__(self.__class__)
+        clone.__dict__.update(self.__dict__)
+        clone._state = copy.copy(self._state)
+        clone._state.fields_cache = dict(self._state.fields_cache)
+        return clone
 
     def state_encode(self, variant, state) -> None:
         """Store `state` in the row (its JSON), remembering the state it came from."""

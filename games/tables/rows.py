@@ -66,14 +66,15 @@ class _MoveWrite:
             ", ".join(["%s"] * len(self.action_fields)),
         )
         self.game_fields = [Game._meta.get_field(name) for name in MOVE_COLUMNS]
-        self.update_sql = "UPDATE {} SET {} WHERE {} = %s".format(
+        self.update_sql = "UPDATE {} SET {} WHERE {} = %s AND {} = %s".format(
             quote(Game._meta.db_table),
             ", ".join(f"{quote(field.column)} = %s" for field in self.game_fields),
             quote(Game._meta.pk.column),
+            quote(Game._meta.get_field("version").column),
         )
         self.alias = alias
 
-    def write(self, game: Game, *, kind: str, seat: int | None, payload: dict) -> None:
+    def write(self, game: Game, *, kind: str, seat: int | None, payload: dict) -> bool:
         connection = connections[self.alias]
         action_values = {
             "game": game.pk,
@@ -85,13 +86,6 @@ class _MoveWrite:
         }
         with connection.cursor() as cursor:
             cursor.execute(
-                self.insert_sql,
-                [
-                    field.get_db_prep_save(action_values[field.name], connection)
-                    for field in self.action_fields
-                ],
-            )
-            cursor.execute(
                 self.update_sql,
                 [
                     *(
@@ -99,8 +93,19 @@ class _MoveWrite:
                         for field in self.game_fields
                     ),
                     game.pk,
+                    game.version - 1,
                 ],
             )
+            if cursor.rowcount != 1:
+                return False
+            cursor.execute(
+                self.insert_sql,
+                [
+                    field.get_db_prep_save(action_values[field.name], connection)
+                    for field in self.action_fields
+                ],
+            )
+        return True
 
 
 def _prepared_statement(key: tuple, make):
@@ -129,8 +134,10 @@ def game_row_read(*, game_id: int, for_update: bool = False, alias: str = "defau
 
 def move_row_write(
     game: Game, *, kind: str, seat: int | None, payload: dict, alias: str = "default"
-) -> None:
-    """Write a decision: its action row at the game's (new) version, and the game's
-    `MOVE_COLUMNS`. Inside the writer's transaction, the row locked."""
+) -> bool:
+    """Write a decision inside the writer's transaction: the game's `MOVE_COLUMNS` over the
+    version before the game's (new) one, then its action row at the new version. Return False,
+    writing nothing, when the stored row is no longer at the version before (a row held in
+    memory that another writer has replaced; a row locked by the writer always is)."""
     writer = _prepared_statement(("move", alias), lambda: _MoveWrite(alias))
-    writer.write(game, kind=kind, seat=seat, payload=payload)
+    return writer.write(game, kind=kind, seat=seat, payload=payload)

@@ -38,7 +38,9 @@ from .selectors import (
     game_for_player,
     game_get,
     game_presence,
+    game_recalled,
     game_remember,
+    game_seat_for_user,
     game_seats_reload,
     game_variant,
     member_is_busy,
@@ -132,16 +134,21 @@ def _store(
     seat: int | None,
     payload: dict,
     keeps_clock: bool = False,
+    is_row_held: bool = False,
 ) -> None:
     """Save the new state as the next version, its action row, and the result if it is over.
 
     The next decision gets a fresh deadline, unless the action `keeps_clock` (a parlée
-    question: the same seat still has to play, on the clock he had)."""
-    game.state_encode(variant, state)
-    game.version += 1
+    question: the same seat still has to play, on the clock he had). `is_row_held`: the game
+    is the row this process holds in memory, not locked (`_act_on_held_row`); only a move that
+    does not end the match is written that way, anything else raises `_HeldRowRefused`."""
     # A decision that does not end the match writes its action and the columns it changes, in
     # statements prepared once (`rows`); the start and the end of a match, through the ORM.
     is_move = kind == Kind.ACTION and not state.is_finished
+    if is_row_held and not is_move:
+        raise _HeldRowRefused
+    game.state_encode(variant, state)
+    game.version += 1
     if not is_move:
         GameAction.objects.create(
             game=game, version=game.version, kind=kind, seat=seat, payload=payload
@@ -160,7 +167,10 @@ def _store(
     # A computer player to act next: when, and its turn scheduled on commit (games/robots/).
     computer_turn_prepare(game=game, variant=variant, state=state, now=now)
     if is_move:
-        move_row_write(game, kind=kind, seat=seat, payload=payload)
+        # Written only over the version it was played on: a row held in memory that another
+        # writer has since replaced writes nothing (a locked row always matches).
+        if not move_row_write(game, kind=kind, seat=seat, payload=payload):
+            raise _HeldRowRefused if is_row_held else GameError("stale_version")
     else:
         game.save()
     if state.is_finished:
@@ -560,9 +570,10 @@ def _apply_decision(
     expected_version: int,
     now: datetime,
     rng: random.Random | None,
+    is_row_held: bool = False,
 ) -> bool:
-    """Play one seat's decision on the locked game; return False if it came too late (the
-    game is then forfeited on time instead)."""
+    """Play one seat's decision on the locked game (or the row held in memory, `is_row_held`);
+    return False if it came too late (the game is then forfeited on time instead)."""
     if game.status != Status.IN_PROGRESS:
         raise GameError("game_not_in_progress")
     if expected_version != game.version:
@@ -591,9 +602,58 @@ def _apply_decision(
         seat=seat,
         payload=move.to_json(),
         keeps_clock=move.type in variant.clock_keeping_actions,
+        is_row_held=is_row_held,
     )
     metrics.move_applied_on_commit(kind="game")
     return True
+
+
+class _HeldRowRefused(Exception):
+    """The row held in memory cannot take this decision: another writer replaced it, or the
+    decision does more than a move (a forfeit on time, the end of the match)."""
+
+
+def _act_on_held_row(
+    *,
+    game_id: int,
+    expected_version: int,
+    seat_of,
+    action: dict,
+    now: datetime,
+    rng: random.Random | None,
+) -> Game | None:
+    """Play a move on the game row this process holds for `expected_version`, without reading
+    or locking it; None when there is no such row or the locked path must decide.
+
+    The row was written or read by this process at that version, and a version is written once
+    (selectors, *games remembered*): it is the stored row unless another writer has moved the
+    game on since. The move is written over that version only (`rows.move_row_write`: `WHERE
+    version = …`, the action row unique on its version); when another writer got there first
+    nothing is written and the locked path answers, as it does for anything but a plain move and
+    for every refusal (its answer is the authority: `stale_version` rather than a rule of an
+    outdated state). One writer per table still holds: a version is written once, by whichever
+    transaction takes the row's lock first."""
+    held = game_recalled(game_id, expected_version)
+    if held is None:
+        return None
+    game = held.copy_for_write()
+    seat = seat_of(game)
+    if seat is None or (game.deadline is not None and game.deadline <= now):
+        return None
+    try:
+        with transaction.atomic():
+            _apply_decision(
+                game,
+                seat=seat,
+                action=action,
+                expected_version=expected_version,
+                now=now,
+                rng=rng,
+                is_row_held=True,
+            )
+    except (_HeldRowRefused, GameError):
+        return None
+    return game
 
 
 def _person_to_act(variant: Variant, state) -> int:
@@ -621,6 +681,17 @@ def game_act(
     now = now or timezone.now()
     if not isinstance(action, dict) or type(expected_version) is not int:
         raise GameError("malformed")
+    if user is not None and getattr(user, "is_authenticated", False):
+        game = _act_on_held_row(
+            game_id=game_id,
+            expected_version=expected_version,
+            seat_of=lambda held: game_seat_for_user(game=held, user=user),
+            action=action,
+            now=now,
+            rng=rng,
+        )
+        if game is not None:
+            return game
     with transaction.atomic():
         game, seat = game_for_player(game_id=game_id, user=user, for_update=True)
         is_played = _apply_decision(
@@ -643,6 +714,21 @@ def game_computer_act(
     as a person's. The seat is named because one computer member may sit twice at a table; it
     is the computer's own, or the dummy's when the computer holds it."""
     now = now or timezone.now()
+
+    def computer_seat(game: Game) -> int | None:
+        taken = game.seats_by_number().get(game_variant(game=game).decider_of(seat))
+        return seat if taken is not None and taken.is_computer else None
+
+    played = _act_on_held_row(
+        game_id=game_id,
+        expected_version=expected_version,
+        seat_of=computer_seat,
+        action=action,
+        now=now,
+        rng=None,
+    )
+    if played is not None:
+        return played
     with transaction.atomic():
         game = game_get(game_id=game_id, for_update=True)
         variant = game_variant(game=game)

@@ -3,12 +3,15 @@ hears of it, the seats of a game in progress read once, a socket's broadcasts le
 (docs/performance.md, *The move's path*)."""
 
 import random
+from datetime import timedelta
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import events
 from games.engine.variants import variant_get
+from games.errors import GameError
 from games.tables import selectors, services
 
 
@@ -91,3 +94,103 @@ def test_a_state_is_decoded_once_per_row_and_again_for_a_new_one(alice, bob):
     game.refresh_from_db()
     assert game.state_decoded(variant) is not first
     assert game.state_decoded(variant) == first
+
+
+def _started(alice, bob, seed):
+    rng = random.Random(seed)
+    game = services.game_start_between(
+        players=[alice, bob], format="first-to-71", origin="lobby", rng=rng
+    )
+    return game, rng
+
+
+def _played(game, rng, *, capture):
+    """One legal move through the writer, its after-commit steps run when `capture` is given
+    (the row then held by the process, as after a commit outside a test's transaction)."""
+    user, action = _move(game, rng)
+    arguments = {"game_id": game.pk, "user": user, "action": action, "rng": rng}
+    if capture is None:
+        return services.game_act(**arguments, expected_version=game.version)
+    with capture(execute=True):
+        return services.game_act(**arguments, expected_version=game.version)
+
+
+def test_a_move_on_the_row_held_in_memory_reads_nothing_and_writes_over_its_version(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game, rng = _started(alice, bob, 11)
+    game = _played(game, rng, capture=django_capture_on_commit_callbacks)
+    assert selectors.game_recalled(game.pk, game.version) is game
+    with CaptureQueriesContext(connection) as writer:
+        written = _played(game, rng, capture=django_capture_on_commit_callbacks)
+    statements = [query["sql"].split()[0] for query in writer.captured_queries]
+    assert [kind for kind in statements if kind in ("SELECT", "INSERT", "UPDATE")] == [
+        "UPDATE",
+        "INSERT",
+    ]
+    assert written.version == game.version + 1
+    # The held row itself is left as it was (other sockets read it meanwhile); the new one is
+    # held for the next version.
+    assert game.version == written.version - 1
+    assert selectors.game_recalled(game.pk, written.version) is written
+    stored = selectors.game_get(game_id=game.pk)
+    assert (stored.version, stored.state) == (written.version, written.state)
+    assert list(stored.actions.order_by("version").values_list("version", flat=True)) == list(
+        range(1, written.version + 1)
+    )
+
+
+def test_a_held_row_that_another_writer_replaced_writes_nothing_and_the_move_is_stale(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game, rng = _started(alice, bob, 12)
+    game = _played(game, rng, capture=django_capture_on_commit_callbacks)
+    # Another writer (another process, say) plays this version: this process still holds it.
+    moved_on = _played(game, rng, capture=None)
+    assert selectors.game_recalled(game.pk, game.version) is game
+    user, action = _move(game, random.Random(1))
+    try:
+        services.game_act(game_id=game.pk, user=user, action=action, expected_version=game.version)
+    except GameError as error:
+        code = error.code
+    assert code == "stale_version"
+    stored = selectors.game_get(game_id=game.pk)
+    assert (stored.version, stored.state) == (moved_on.version, moved_on.state)
+    assert stored.actions.filter(version=moved_on.version).count() == 1
+
+
+def test_a_refused_move_on_a_held_row_gets_the_locked_paths_answer(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game, rng = _started(alice, bob, 13)
+    game = _played(game, rng, capture=django_capture_on_commit_callbacks)
+    variant = variant_get(game.variant)
+    state = variant.state_from_json(game.state)
+    seat = variant.seat_to_act(state)
+    waiting = game.seats_by_number()[1 - seat].user
+    user, action = _move(game, random.Random(2))
+    with pytest.raises(GameError) as refused:
+        services.game_act(
+            game_id=game.pk, user=waiting, action=action, expected_version=game.version
+        )
+    assert refused.value.code == "not_your_turn"
+    assert selectors.game_get(game_id=game.pk).version == game.version
+
+
+def test_a_late_move_on_a_held_row_is_forfeited_on_time_by_the_locked_path(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game, rng = _started(alice, bob, 14)
+    game = _played(game, rng, capture=django_capture_on_commit_callbacks)
+    user, action = _move(game, rng)
+    with pytest.raises(GameError) as refused:
+        services.game_act(
+            game_id=game.pk,
+            user=user,
+            action=action,
+            expected_version=game.version,
+            now=game.deadline + timedelta(seconds=1),
+        )
+    assert refused.value.code == "time_over"
+    stored = selectors.game_get(game_id=game.pk)
+    assert (stored.status, stored.end_reason) == ("finished", "timeout")
