@@ -43,6 +43,9 @@ ROLLED_MANILLE = 4.0
 ROLLED_MANILLON = 2.5
 BUQUE_AT = (18.0, 14.0)
 SURBUQUE_AT = (26.0, 20.0)
+# The dealer rolls with a hand worth a rolled buque (three manilles, or two manilles and two
+# manillons...) and no suit longer than this.
+ROLL_LONGEST = 4
 
 # Rank inside a suit: 0 = manille (10), 1 = manillon (A), 2 = K ... 7 = 7.
 _RANK_VALUE = (4.0, 3.0, 1.5, 1.0, 0.5, 0.0, 0.0, 0.0)
@@ -87,7 +90,9 @@ def choose_trump(view: dict) -> dict:
         return view["legal_actions"][0]
     best = max(range(4), key=lambda suit: suit_strength(mask, suit))
     longest = len(_suit_cards(mask, best))
-    if roll is not None and count_rank(mask, 0) >= 3 and longest <= 4:
+    # Roll with a hand worth a buque without trump, if no suit is long enough to make a trump.
+    rolls = longest <= ROLL_LONGEST and buque_score(mask, NO_TRUMP) >= BUQUE_AT[1]
+    if roll is not None and rolls:
         return roll
     return find_action(view, type="trump", suit=SUITS[best])
 
@@ -137,12 +142,12 @@ def _follow(knowledge: Knowledge, cards: list[int], trump: int) -> int:
     led = knowledge.led
     winners = [card for card in cards if follower_wins(led, card, trump)]
     if winners:
-        # Throw points on a trick won anyway with a king, queen or jack that is not the best left
-        # of its suit (it would fall to the manille or manillon later)...
+        # Throw points on a trick won anyway with a manillon, king, queen or jack that is not
+        # the best left of its suit (it would fall to a stronger card later)...
         doomed = [
             card
             for card in winners
-            if card & 7 >= 2 and CARD_POINTS[card] and not _is_master(card, knowledge)
+            if card & 7 >= 1 and CARD_POINTS[card] and not _is_master(card, knowledge)
         ]
         if doomed:
             return max(doomed, key=lambda card: (CARD_POINTS[card], -card))
@@ -155,6 +160,8 @@ def _follow(knowledge: Knowledge, cards: list[int], trump: int) -> int:
             CARD_POINTS[card],
             card >> 3 == trump,
             _is_master(card, knowledge),
+            # A table card first: the card under it turns up and joins the seat's choices.
+            not knowledge.table_card(card),
             -card,
         ),
     )
@@ -196,8 +203,9 @@ def _lead(knowledge: Knowledge, cards: list[int], trump: int) -> int:
             CARD_POINTS[card] > 0 and beaten,
             CARD_POINTS[card],
             _is_master(card, knowledge),
-            -length,
+            # A table card first: the card under it turns up and joins the seat's choices.
             not knowledge.table_card(card),
+            -length,
             -card,
         )
 
