@@ -199,7 +199,13 @@ def _lead(knowledge: Knowledge, cards: list[int], trump: int) -> int:
         length = (mine & SUIT_MASK[suit]).bit_count()
         # Beaten at once by a face-up card of the opponent: not worth much.
         beaten = bool(opponent_up & STRONGER[card])
+        # A card without points in a suit he showed he is out of, while he may hold trumps: the
+        # rule makes him ruff, a trump spent for nothing.
+        forcing = (
+            can_ruff and not CARD_POINTS[card] and not theirs & SUIT_MASK[suit] and suit != trump
+        )
         return (
+            not forcing,
             CARD_POINTS[card] > 0 and beaten,
             CARD_POINTS[card],
             _is_master(card, knowledge),
