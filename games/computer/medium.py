@@ -43,8 +43,10 @@ ROLLED_MANILLE = 4.0
 ROLLED_MANILLON = 2.5
 BUQUE_AT = (18.0, 14.0)
 SURBUQUE_AT = (26.0, 20.0)
-# The dealer rolls with a hand worth a rolled buque (three manilles, or two manilles and two
-# manillons...) and no suit longer than this.
+# The dealer rolls with a worth without trump of 12 (three manilles, or two manilles and two
+# manillons) and no suit longer than four. Rolling from 14 instead (the rolled buque's
+# threshold) measured the same, within a tenth of a point a deal: the bolder one is kept.
+ROLL_AT = 12.0
 ROLL_LONGEST = 4
 
 # Rank inside a suit: 0 = manille (10), 1 = manillon (A), 2 = K ... 7 = 7.
@@ -90,8 +92,8 @@ def choose_trump(view: dict) -> dict:
         return view["legal_actions"][0]
     best = max(range(4), key=lambda suit: suit_strength(mask, suit))
     longest = len(_suit_cards(mask, best))
-    # Roll with a hand worth a buque without trump, if no suit is long enough to make a trump.
-    rolls = longest <= ROLL_LONGEST and buque_score(mask, NO_TRUMP) >= BUQUE_AT[1]
+    # Roll with manilles and manillons when no suit is long enough to make a good trump.
+    rolls = longest <= ROLL_LONGEST and buque_score(mask, NO_TRUMP) >= ROLL_AT
     if roll is not None and rolls:
         return roll
     return find_action(view, type="trump", suit=SUITS[best])

@@ -118,18 +118,23 @@ def test_it_sur_buques_only_a_very_strong_hand() -> None:
     assert _decided(strong)["type"] == "pass"
 
 
-def test_the_dealer_rolls_with_a_hand_worth_a_rolled_buque_and_no_long_suit() -> None:
-    # Two manilles and three manillons (15.5), no suit longer than four: roll.
+def test_the_dealer_rolls_with_manilles_and_manillons_and_no_long_suit() -> None:
+    # Two manilles and two manillons (worth 13 without trump, it rolls from 12), no suit of five.
     rolls = _view(
-        hand=["TS", "AS", "TH", "AH", "AD", "7C", "8C", "9C"], trump=None, phase="trump", seat=1
+        hand=["TS", "AS", "TH", "AH", "KD", "7C", "8C", "9C"], trump=None, phase="trump", seat=1
     )
-    # Two manilles and two manillons (13): hearts, the best suit, is trump.
+    # Two manilles and a manillon (10.5): hearts, the best suit, is trump.
     names = _view(
-        hand=["TS", "AS", "TH", "AH", "KH", "7C", "8C", "9D"], trump=None, phase="trump", seat=1
+        hand=["TS", "KS", "TH", "AH", "KH", "7C", "8C", "9D"], trump=None, phase="trump", seat=1
+    )
+    # Three manilles, but five hearts: hearts is trump.
+    long = _view(
+        hand=["TS", "TD", "TH", "9H", "8H", "7H", "QH", "9C"], trump=None, phase="trump", seat=1
     )
 
     assert _decided(rolls) == {"seat": 1, "type": "roll"}
     assert _decided(names) == {"seat": 1, "type": "trump", "suit": "H"}
+    assert _decided(long) == {"seat": 1, "type": "trump", "suit": "H"}
 
 
 def test_it_cashes_a_master_card_with_points_even_in_a_long_suit() -> None:
