@@ -1,14 +1,17 @@
-"""The medium level (*moyen*): the rules of thumb a club player teaches.
+"""The medium level (*moyen*, two players): the rules of thumb a club player teaches, with the
+thresholds measured against a club player (docs/computer.md, *The club yardstick*).
 
 - Trump: the suit where the hand (with its face-up table cards) is longest and strongest; roll
-  (no trump, the deal doubled) with several manilles and no long suit.
-- Buque and sur-buque only with a strong hand: long trumps headed by the manille, or, in a rolled
-  deal, several manilles and manillons.
+  (no trump, the deal doubled) with manilles and manillons and no suit of five.
+- Buque and sur-buque on the hand's worth (`buque_score`: trumps, the trump's manille and
+  manillon, side manilles; without trump, manilles and manillons); sur-buque asks for much more,
+  the buque having said the opponent is strong.
 - Cards: win a trick cheaply (the lowest card that wins); throw points on a trick it wins anyway
   (a card with points that is not the best left of its suit); lose a trick with the fewest points;
-  do not waste trumps (never discard one, trump with the lowest); keep the manille and manillon of
-  long suits: lead the best cards of short suits, low cards of long ones, and trumps only to draw
-  the opponent's when it holds the best of them and the most.
+  do not waste trumps (never discard one, trump with the lowest); among equal cards, a table card
+  first (the card under it turns up). Lead: draw trumps when it holds the best of them and the
+  most; cash master cards with points unless the opponent may ruff them; make him ruff a card
+  without points in a suit he is out of; else a low card of a long suit.
 """
 
 import random
@@ -28,8 +31,8 @@ from games.engine.core import (
 from .actions import card_action, find_action
 from .knowledge import Knowledge
 
-# A hand's worth for a doubling (`buque_score`), and the worth from which it doubles, (trump
-# deal, rolled deal). Measured on the deals of the duplicate arena (docs/computer.md): the
+# A hand's worth for a doubling (`buque_score`), and the worth from which it doubles (a pair:
+# trump deal, rolled deal). Measured on the deals of the duplicate arena (docs/computer.md): the
 # non-dealer's deal score (x1) grows by about 3 points a trump, 6 for the trump's manille, 3 for
 # its manillon, 3.5 a side manille; it was ahead on average from a worth of about 18 (four
 # trumps with two side manilles, three with the manille and two side manilles...). Rolled: 4 a
@@ -100,7 +103,7 @@ def choose_trump(view: dict) -> dict:
 
 
 def buque_score(mask: int, trump: int) -> float:
-    """How much a hand of `mask` is worth for a doubling when `trump` is trump (NO_TRUMP: a
+    """Return what a hand of `mask` is worth for a doubling when `trump` is trump (NO_TRUMP: a
     rolled deal): a few points a trump, more for the trump's manille and manillon, and for the
     side manilles, which win their tricks whatever the trump."""
     manilles = count_rank(mask, 0)
