@@ -53,6 +53,8 @@ class Knowledge:
             self.played |= 1 << card
         # What the opponent's hand cannot hold, shown by the tricks he followed.
         forbidden = 0
+        # The suits he showed he no longer holds (his hand and face-up cards).
+        self.voids: set[int] = set()
         for index in range(0, len(plays) - 1, 2):
             (_leader, led), (follower, card) = plays[index], plays[index + 1]
             if follower != self.opponent:
@@ -60,8 +62,10 @@ class Knowledge:
             led_suit = led >> 3
             if card >> 3 != led_suit:
                 forbidden |= SUIT_MASK[led_suit]
+                self.voids.add(led_suit)
                 if self.trump >= 0 and card >> 3 != self.trump:
                     forbidden |= SUIT_MASK[self.trump]
+                    self.voids.add(self.trump)
             elif card > led:
                 forbidden |= STRONGER[led]
         self.forbidden = forbidden
@@ -78,6 +82,16 @@ class Knowledge:
     def available(self) -> int:
         """The cards this seat may play from (hand and face-up table cards)."""
         return self.hand | self.up[self.seat]
+
+    @property
+    def opponent_may_play(self) -> int:
+        """The cards the opponent may hold available now: his face-up cards, and the unknown
+        cards his plays did not rule out of his hand."""
+        return self.up[self.opponent] | (self.unknown & ~self.forbidden)
+
+    def table_card(self, card: int) -> bool:
+        """Tell whether `card` is one of this seat's face-up table cards."""
+        return bool(self.up[self.seat] >> card & 1)
 
     @property
     def gone(self) -> int:
