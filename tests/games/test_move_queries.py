@@ -44,15 +44,17 @@ def test_a_move_costs_the_writer_its_statements_and_the_frames_none(alice, bob):
                 selectors.game_frame(game=game, seat=frame_seat)
 
         statements = [query["sql"].split()[0] for query in writer.captured_queries]
-        # The game read (its seats are held by the process while it is in progress: they
-        # never change once it has started), the action inserted, the game updated (and the
-        # transaction's own statements, a savepoint inside the test's transaction).
+        # The game read and locked (its seats are held by the process while it is in progress:
+        # they never change once it has started; the test's transaction runs no after-commit
+        # step, so no row is held for the next version), the game updated over its version, the
+        # action inserted (and the transaction's own statements, a savepoint inside the test's
+        # transaction).
         assert [
             kind for kind in statements if kind not in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
         ] == [
             "SELECT",
-            "INSERT",
             "UPDATE",
+            "INSERT",
         ], writer.captured_queries
         # Only the columns a move changes are written.
         update = next(
