@@ -6,7 +6,8 @@ Implements manille-2p.md, sections *Play* (what a follower may play, who wins a 
 - the public API (`rules.py`) asks `legal_mask` and `follower_wins` for every card played, so
   the immutable states and the playouts can never disagree about the rules;
 - `Playout`, a mutable deal, plays thousands of deals per decision for the computer players
-  (`games.computer`); `play_randomly` is its hot loop.
+  (`games.computer`); `play_greedily` (a cheap policy) and `play_randomly` (random legal
+  cards) are its hot loops.
 
 A card is its index in `cards.CARDS` (suit S H D C, strongest first inside a suit): the suit is
 `card >> 3`, and inside a suit a stronger card has a smaller index. A set of cards is an int
@@ -28,6 +29,13 @@ CARD_POINTS: tuple[int, ...] = tuple(POINTS[card] for card in CARDS)
 # The cards of the same suit stronger than each card: the lower bits of its suit.
 STRONGER: tuple[int, ...] = tuple(((1 << card) - 1) & SUIT_MASK[card >> 3] for card in range(32))
 ALL_CARDS = (1 << 32) - 1
+# The cards of each card value in every suit (a byte per suit, strongest first: 10 A K Q J 9 8 7),
+# fewest points first: the order in which a playout's policy gives cards away.
+DUMP_ORDER: tuple[int, ...] = tuple(
+    byte * 0x01010101 for byte in (0xE0, 0x10, 0x08, 0x04, 0x02, 0x01)
+)
+# Every suit's manille (10), the card nothing but a trump beats.
+MANILLES = 0x01010101
 
 # The cards of each byte of a mask, by suit: 4 lookups turn a mask into cards, in canonical order.
 _BYTE_CARDS = tuple(
@@ -264,6 +272,89 @@ def play_randomly(playout: Playout, random, record: list | None = None) -> Playo
                 legal &= legal - 1
                 skip -= 1
         bit = legal & -legal
+        card = bit.bit_length() - 1
+        if record is not None:
+            record.append(card)
+        if hand & bit:
+            hands[seat] = hand ^ bit
+        else:
+            below = under[card]
+            up[seat] ^= bit if below < 0 else bit | (1 << below)
+        if led < 0:
+            led = card
+            seat = 1 - seat
+            continue
+        if not follower_wins(led, card, trump):
+            seat = 1 - seat
+        points[seat] += CARD_POINTS[led] + CARD_POINTS[card]
+        tricks[seat] += 1
+        done += 1
+        led = NO_CARD
+    playout.to_act = seat
+    playout.led = led
+    return playout
+
+
+# How often a policy playout (`play_greedily`) plays a random legal card instead of its rule:
+# in 1,024ths, compared with `int(random() * 1024)`.
+GREEDY_RANDOM_SHARE = 128
+
+
+def play_greedily(playout: Playout, random, record: list | None = None) -> Playout:
+    """Play `playout` to its end with a cheap policy for both seats; `random` (a
+    `random.Random().random`) draws its choices; append the cards played to `record` if given.
+
+    One card in eight (`GREEDY_RANDOM_SHARE`) is a random legal card; otherwise the rule of a
+    hurried club player:
+
+    - following: take the trick with the weakest card that takes it; if nothing takes it, give
+      a card with the fewest points (a plain card before a trump), drawn among those;
+    - leading: a manille (10), which only a trump beats; else a card with the fewest points (a
+      plain card before a trump), drawn among those.
+
+    In a two-player trick the follower's legal cards either all take the trick or none does
+    (manille-2p.md, *Play*: he must beat the led card if he can, and a forced trump on a plain
+    card wins), so one card tells which; and when they all take it, they are of one suit,
+    weakest at the highest bit. The loop is `play_randomly`'s, with the rule written out.
+    """
+    hands = playout.hands
+    up = playout.up
+    under = playout.under
+    trump = playout.trump
+    points = playout.points
+    tricks = playout.tricks
+    seat = playout.to_act
+    led = playout.led
+    plain = ALL_CARDS & ~SUIT_MASK[trump] if trump >= 0 else ALL_CARDS
+    dump_order = DUMP_ORDER
+    share = GREEDY_RANDOM_SHARE
+    done = tricks[0] + tricks[1]
+    while done < TRICKS_PER_DEAL:
+        hand = hands[seat]
+        available = hand | up[seat]
+        legal = legal_mask(available, led, trump)
+        if legal & (legal - 1):
+            if int(random() * 1024) < share:
+                choices = legal
+            elif led >= 0 and follower_wins(led, (legal & -legal).bit_length() - 1, trump):
+                choices = 1 << (legal.bit_length() - 1)
+            elif led < 0 and legal & MANILLES:
+                choices = legal & MANILLES
+            else:
+                choices = legal & plain or legal
+                for level in dump_order:
+                    if choices & level:
+                        choices &= level
+                        break
+            count = choices.bit_count()
+            if count > 1:
+                skip = int(random() * count)
+                while skip:
+                    choices &= choices - 1
+                    skip -= 1
+            bit = choices & -choices
+        else:
+            bit = legal
         card = bit.bit_length() - 1
         if record is not None:
             record.append(card)
