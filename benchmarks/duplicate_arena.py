@@ -256,9 +256,10 @@ def main() -> None:
     results = []
     for result in outcomes:
         results.append(result)
-        if len(results) % 50 == 0 and len(results) < pairs:
-            wins = sum(item["wins"] for item in results)
-            print(f"  ... {wins}/{2 * len(results)}", flush=True)
+        if len(results) % 25 == 0 and len(results) < pairs:
+            # The figures so far, in case the run must be cut short.
+            for line in summarise(first, second, results)[:2]:
+                print(f"  ... {line.strip()}", flush=True)
     if pool is not None:
         pool.shutdown()
     for line in summarise(first, second, results):
