@@ -295,9 +295,8 @@ def play_randomly(playout: Playout, random, record: list | None = None) -> Playo
     return playout
 
 
-# How often a policy playout (`play_greedily`) plays a random legal card instead of its rule:
-# in 1,024ths, compared with `int(random() * 1024)`.
-GREEDY_RANDOM_SHARE = 128
+# How often a policy playout (`play_greedily`) plays a random legal card instead of its rule.
+GREEDY_RANDOM_SHARE = 0.125
 
 
 def play_greedily(playout: Playout, random, record: list | None = None) -> Playout:
@@ -309,13 +308,16 @@ def play_greedily(playout: Playout, random, record: list | None = None) -> Playo
 
     - following: take the trick with the weakest card that takes it; if nothing takes it, give
       a card with the fewest points (a plain card before a trump), drawn among those;
-    - leading: a manille (10), which only a trump beats; else a card with the fewest points (a
-      plain card before a trump), drawn among those.
+    - leading: a manille (10), which only a trump beats, unless the opponent (his cards in this
+      deal) has none of its suit and holds a trump; else a card with the fewest points (a plain
+      card before a trump), drawn among those.
 
     In a two-player trick the follower's legal cards either all take the trick or none does
     (manille-2p.md, *Play*: he must beat the led card if he can, and a forced trump on a plain
-    card wins), so one card tells which; and when they all take it, they are of one suit,
-    weakest at the highest bit. The loop is `play_randomly`'s, with the rule written out.
+    card wins), so one test tells which; and when they all take it, they are of one suit,
+    weakest at the highest bit. The loop is `play_randomly`'s, with the rule, `legal_mask` and
+    `follower_wins` written out (a call per card costs a good part of the loop;
+    `tests/engine/test_core.py` replays its deals through the public API).
     """
     hands = playout.hands
     up = playout.up
@@ -326,26 +328,45 @@ def play_greedily(playout: Playout, random, record: list | None = None) -> Playo
     seat = playout.to_act
     led = playout.led
     plain = ALL_CARDS & ~SUIT_MASK[trump] if trump >= 0 else ALL_CARDS
+    trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
+    plain_suits = tuple(mask for mask in SUIT_MASK if mask & plain)
     dump_order = DUMP_ORDER
     share = GREEDY_RANDOM_SHARE
     done = tricks[0] + tricks[1]
     while done < TRICKS_PER_DEAL:
         hand = hands[seat]
         available = hand | up[seat]
-        legal = legal_mask(available, led, trump)
-        if legal & (legal - 1):
-            if int(random() * 1024) < share:
-                choices = legal
-            elif led >= 0 and follower_wins(led, (legal & -legal).bit_length() - 1, trump):
-                choices = 1 << (legal.bit_length() - 1)
-            elif led < 0 and legal & MANILLES:
-                choices = legal & MANILLES
+        if led < 0:
+            legal = available
+        else:
+            # `legal_mask` and `follower_wins` written out: the cards that take the trick are
+            # the stronger ones of its suit, or a trump on a plain card.
+            stronger = STRONGER[led]
+            following = available & SUIT_MASK[led >> 3]
+            if following:
+                legal = following & stronger or following
             else:
-                choices = legal & plain or legal
-                for level in dump_order:
-                    if choices & level:
-                        choices &= level
-                        break
+                legal = available & trump_mask or available
+            takes = stronger | trump_mask if led >> 3 != trump else stronger
+        if legal & (legal - 1):
+            if random() < share:
+                choices = legal
+            elif led >= 0 and legal & takes:
+                choices = 1 << (legal.bit_length() - 1)
+            else:
+                choices = legal & MANILLES if led < 0 else 0
+                if choices and trump >= 0:
+                    other = hands[1 - seat] | up[1 - seat]
+                    if other & trump_mask:
+                        for suit_mask in plain_suits:
+                            if not other & suit_mask:
+                                choices &= ~suit_mask
+                if not choices:
+                    choices = legal & plain or legal
+                    for level in dump_order:
+                        if choices & level:
+                            choices &= level
+                            break
             count = choices.bit_count()
             if count > 1:
                 skip = int(random() * count)
@@ -367,7 +388,7 @@ def play_greedily(playout: Playout, random, record: list | None = None) -> Playo
             led = card
             seat = 1 - seat
             continue
-        if not follower_wins(led, card, trump):
+        if not bit & takes:
             seat = 1 - seat
         points[seat] += CARD_POINTS[led] + CARD_POINTS[card]
         tricks[seat] += 1

@@ -168,7 +168,7 @@ def _position(hands, up, led, trump, to_act=1) -> Playout:
 
 
 def _policy_card(playout: Playout) -> str:
-    # A draw of 0.99 is never the policy's random card (one in eight: below 128/1024).
+    # A draw of 0.99 is never the policy's random card (one in eight: a draw below 0.125).
     cards: list[int] = []
     play_greedily(playout, lambda: 0.99, cards)
     return CARDS[cards[0]]
@@ -189,9 +189,14 @@ def test_the_policy_ruffs_with_its_weakest_trump_and_gives_least_when_it_cannot_
     assert _policy_card(losing) == "JC"
 
 
-def test_the_policy_leads_a_manille_else_its_cheapest_plain_card() -> None:
-    with_manille = _position([["7S"], ["AH", "TD", "9S"]], [[], []], None, "S")
+def test_the_policy_leads_a_manille_that_is_not_ruffed_else_its_cheapest_plain_card() -> None:
     without = _position([["7S"], ["AH", "QD", "9S", "KC"]], [[], []], None, "S")
 
-    assert _policy_card(with_manille) == "TD"
+    # Seat 0 has no diamond and holds a trump: the ten of diamonds would be ruffed.
+    ruffed = _position([["7S"], ["AH", "TD", "9S"]], [[], []], None, "S")
+    safe = _position([["7D"], ["AH", "TD", "9S"]], [[], []], None, "S")
+    without = _position([["7S"], ["AH", "QD", "9S", "KC"]], [[], []], None, "S")
+
+    assert _policy_card(ruffed) == "AH"
+    assert _policy_card(safe) == "TD"
     assert _policy_card(without) == "QD"
