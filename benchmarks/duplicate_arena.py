@@ -9,14 +9,15 @@ each level holds, in one of the plays, the cards its opponent held in the other
 
 Levels: facile, moyen, fort (`--fort-playouts` playouts a decision, its own budget by default);
 fortrandom, fort with the random playouts it had before its policy playouts
-(`--fortrandom-playouts`, fort's budget of then, 16,000, by default); club, the club player's
-rules of thumb (benchmarks/club_rules.py); greedy and ismcts, the yardsticks of
-benchmarks/yardsticks/, with `--yardstick-seconds` of CPU a decision (to compare them with fort
-at the same time; the arena prints each level's CPU time a decision), or
-`--yardstick-playouts`. Figures: A's matches won
-with the 95% Wilson interval; A's score a deal minus B's (multiplied as the deal was), mean with
-its 95% interval over deals, and over paired decks (the mean of a deal's two plays, for the deals
-both plays reached); the decisions and the CPU time of each level.
+(`--fortrandom-playouts`, fort's budget of then, 16,000, by default); fortinfer, fort drawing
+the opponent's hands as his announcements make likely (`games/computer/inference.py`, fort's
+budget); club, the club player's rules of thumb (benchmarks/club_rules.py); greedy and ismcts,
+the yardsticks of benchmarks/yardsticks/, with `--yardstick-seconds` of CPU a decision (to
+compare them with fort at the same time; the arena prints each level's CPU time a decision), or
+`--yardstick-playouts`. Figures: A's matches won with the 95% Wilson interval; A's score a deal
+minus B's (multiplied as the deal was), mean with its 95% interval over deals, and over paired
+decks (the mean of a deal's two plays, for the deals both plays reached); the decisions and the
+CPU time of each level.
 
     .venv/bin/python benchmarks/duplicate_arena.py --pair moyen-club --matches 400 --processes 1
     .venv/bin/python benchmarks/duplicate_arena.py --pair fort-moyen --matches 40 \
@@ -47,8 +48,16 @@ from games.engine.core import play_randomly  # noqa: E402
 # fort as it was before its policy playouts: random playouts, 16,000 a decision.
 LEVEL_STRONG_RANDOM = "fortrandom"
 STRONG_RANDOM_PLAYOUTS = 16000
+# fort drawing the opponent's hands as his announcements make likely (`--fort-playouts`).
+LEVEL_STRONG_INFERRING = "fortinfer"
 YARDSTICKS = {greedy.LEVEL_GREEDY: greedy.choose_action, ismcts.LEVEL_ISMCTS: ismcts.choose_action}
-ARENA_LEVELS = (*LEVELS, LEVEL_STRONG_RANDOM, club_rules.LEVEL_CLUB, *YARDSTICKS)
+ARENA_LEVELS = (
+    *LEVELS,
+    LEVEL_STRONG_RANDOM,
+    LEVEL_STRONG_INFERRING,
+    club_rules.LEVEL_CLUB,
+    *YARDSTICKS,
+)
 
 
 class Chooser:
@@ -75,6 +84,8 @@ class Chooser:
             action = club_rules.choose_action(view, seed=seed)
         elif level == LEVEL_STRONG:
             action = strong.decide(view, random.Random(seed), self.fort_playouts)[0]
+        elif level == LEVEL_STRONG_INFERRING:
+            action = strong.decide(view, random.Random(seed), self.fort_playouts, infer=True)[0]
         elif level == LEVEL_STRONG_RANDOM:
             action = strong.decide(
                 view, random.Random(seed), self.random_playouts, policy=play_randomly

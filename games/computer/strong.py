@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from games.engine.core import Playout, play_greedily
 
-from . import search
+from . import inference, search
 from .knowledge import Knowledge
 
 # Playouts per decision: the benchmark (benchmarks/computer_speed.py) keeps its p95 under a
@@ -54,16 +54,18 @@ def decide(
     playouts: int | None = None,
     *,
     policy: Callable[[Playout, Callable[[], float]], Playout] = play_greedily,
+    infer: bool = False,
 ) -> tuple[dict, int]:
     """Return (action, playouts run) for `view`; `playouts` defaults to PLAYOUTS, `policy` (how
     a playout plays its cards) to the fast core's `play_greedily` (benchmarks compare it with
-    `play_randomly`)."""
+    `play_randomly`); `infer` draws the opponent's hands as his announcements make likely
+    (`inference.informed`)."""
     if playouts is None:
         playouts = PLAYOUTS
     return search.decide(
         view,
         rng,
-        knowledge_of=Knowledge,
+        knowledge_of=inference.informed if infer else Knowledge,
         finisher=_finisher_with(policy),
         leader=1 - view["dealer"],
         margins=MARGINS,
