@@ -10,14 +10,14 @@ each level holds, in one of the plays, the cards its opponent held in the other
 Levels: facile, moyen, fort (`--fort-playouts` playouts a decision, its own budget by default);
 fortrandom, fort with the random playouts it had before its policy playouts
 (`--fortrandom-playouts`, fort's budget of then, 16,000, by default); fortinfer, fort drawing
-the opponent's hands as his announcements make likely (`games/computer/inference.py`, fort's
-budget); club, the club player's rules of thumb (benchmarks/club_rules.py); greedy and ismcts,
-the yardsticks of benchmarks/yardsticks/, with `--yardstick-seconds` of CPU a decision (to
-compare them with fort at the same time; the arena prints each level's CPU time a decision), or
-`--yardstick-playouts`. Figures: A's matches won with the 95% Wilson interval; A's score a deal
-minus B's (multiplied as the deal was), mean with its 95% interval over deals, and over paired
-decks (the mean of a deal's two plays, for the deals both plays reached); the decisions and the
-CPU time of each level.
+the opponent's hands as his announcements make likely (`games/computer/inference.py`,
+`--fortinfer-playouts`, fort's budget by default); club, the club player's rules of thumb
+(benchmarks/club_rules.py); greedy and ismcts, the yardsticks of benchmarks/yardsticks/, with
+`--yardstick-seconds` of CPU a decision (to compare them with fort at the same time; the arena
+prints each level's CPU time a decision), or `--yardstick-playouts`. Figures: A's matches won
+with the 95% Wilson interval; A's score a deal minus B's (multiplied as the deal was), mean with
+its 95% interval over deals, and over paired decks (the mean of a deal's two plays, for the
+deals both plays reached); the decisions and the CPU time of each level.
 
     .venv/bin/python benchmarks/duplicate_arena.py --pair moyen-club --matches 400 --processes 1
     .venv/bin/python benchmarks/duplicate_arena.py --pair fort-moyen --matches 40 \
@@ -68,11 +68,13 @@ class Chooser:
         fort_playouts: int | None = None,
         *,
         random_playouts: int | None = None,
+        inferring_playouts: int | None = None,
         yardstick_seconds: float | None = None,
         yardstick_playouts: int | None = None,
     ) -> None:
         self.fort_playouts = fort_playouts
         self.random_playouts = random_playouts or STRONG_RANDOM_PLAYOUTS
+        self.inferring_playouts = inferring_playouts or fort_playouts
         self.yardstick_seconds = yardstick_seconds
         self.yardstick_playouts = yardstick_playouts
         self.decisions: dict[str, int] = {}
@@ -85,7 +87,9 @@ class Chooser:
         elif level == LEVEL_STRONG:
             action = strong.decide(view, random.Random(seed), self.fort_playouts)[0]
         elif level == LEVEL_STRONG_INFERRING:
-            action = strong.decide(view, random.Random(seed), self.fort_playouts, infer=True)[0]
+            action = strong.decide(view, random.Random(seed), self.inferring_playouts, infer=True)[
+                0
+            ]
         elif level == LEVEL_STRONG_RANDOM:
             action = strong.decide(
                 view, random.Random(seed), self.random_playouts, policy=play_randomly
@@ -230,6 +234,7 @@ def main() -> None:
     parser.add_argument("--format", default=None, choices=sorted(FORMATS))
     parser.add_argument("--fort-playouts", type=int, default=None)
     parser.add_argument("--fortrandom-playouts", type=int, default=None)
+    parser.add_argument("--fortinfer-playouts", type=int, default=None)
     parser.add_argument("--yardstick-seconds", type=float, default=None)
     parser.add_argument("--yardstick-playouts", type=int, default=None)
     args = parser.parse_args()
@@ -241,6 +246,7 @@ def main() -> None:
     budget = args.fort_playouts or strong.PLAYOUTS
     budgets = {
         "random_playouts": args.fortrandom_playouts,
+        "inferring_playouts": args.fortinfer_playouts,
         "yardstick_seconds": args.yardstick_seconds,
         "yardstick_playouts": args.yardstick_playouts,
     }
@@ -254,6 +260,7 @@ def main() -> None:
         f"format {args.format or 'the game default'}, seed {args.seed}, "
         f"fort: {budget} playouts a decision, "
         f"fortrandom: {args.fortrandom_playouts or STRONG_RANDOM_PLAYOUTS} playouts, "
+        f"fortinfer: {args.fortinfer_playouts or budget} playouts, "
         f"yardsticks: {yardstick} a decision, {args.processes} process(es)",
         flush=True,
     )

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from benchmarks.duplicate_arena import LEVEL_STRONG_RANDOM, play_pair
+from benchmarks.duplicate_arena import LEVEL_STRONG_INFERRING, LEVEL_STRONG_RANDOM, play_pair
 from benchmarks.yardsticks import greedy, ismcts
 from games.computer import LEVEL_MEDIUM, strong
 from games.engine import (
@@ -66,6 +66,12 @@ def test_a_yardstick_with_a_time_budget_answers_a_legal_action(level: str) -> No
     action = YARDSTICKS[level].choose_action(view, seed=1, seconds=0.02)
 
     assert action in view["legal_actions"] and action["type"] == "play"
+
+
+def test_fort_inferring_plays_whole_matches_legally_in_the_arena() -> None:
+    views = _views(LEVEL_STRONG_INFERRING)
+
+    assert {"trump", "play"} <= {view["phase"] for view in views}
 
 
 def test_fort_with_random_playouts_stays_in_the_arena_and_is_repeatable() -> None:
