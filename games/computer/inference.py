@@ -83,8 +83,7 @@ def likely_hand(view: dict, knowledge: Knowledge) -> Callable[[int], bool] | Non
             suit = SUIT_INDEX[action["suit"]]
             tests.append(
                 lambda mask, suit=suit: (
-                    suit_strength(mask, suit) + TRUMP_MARGIN
-                    >= max(suit_strength(mask, other) for other in range(4))
+                    suit_strength(mask, suit) + TRUMP_MARGIN >= best_strength(mask)
                 )
             )
         elif kind == "roll" and not view.get("roll_forced"):

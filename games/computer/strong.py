@@ -22,9 +22,9 @@ from . import inference, search
 from .knowledge import Knowledge
 
 # Playouts per decision: the benchmark (benchmarks/computer_speed.py) keeps its p95 under a
-# second on one core of the development machine. A policy playout costs about a quarter more
-# than a random one (benchmarks/engine_playouts.py), so the budget of 16,000 random playouts
-# became 12,800 policy playouts: the same time a decision.
+# second on one core of the development machine. A decision with policy playouts costs about a
+# fifth more a playout than with random ones, so the budget of 16,000 random playouts became
+# 12,800 policy playouts: the same time a decision.
 PLAYOUTS = 12800
 # Mean deal score (x1, own minus opponent's) from which it buques, and sur-buques.
 MARGINS = {"buque": 6.0, "surbuque": 12.0}
