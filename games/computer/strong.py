@@ -2,10 +2,10 @@
 
 For each decision it deals the hidden cards again many times, consistently with everything its
 seat has seen (`knowledge.Knowledge.sample`), plays every candidate out to the end of the deal
-in each of those deals through the engine's fast core (`games.engine.core.play_greedily`: a
-cheap policy for both seats, a random legal card one time in eight), and keeps the candidate
-with the best average deal score (its own score minus the opponent's, multiplied as the deal
-is): the search shared by the strong levels (`search.py`). The number of playouts is fixed
+in each of those deals through the engine's fast core (`games.engine.core.play_randomly`:
+random legal cards for both seats), and keeps the candidate with the best average deal score
+(its own score minus the opponent's, multiplied as the deal is): the search shared by the
+strong levels (`search.py`). The number of playouts is fixed
 (`PLAYOUTS`), not a time budget, so a decision depends only on the view and the seed.
 
 - Trump or roll: each choice, played out from the first card (the non-dealer leads).
@@ -16,16 +16,15 @@ is): the search shared by the strong levels (`search.py`). The number of playout
 import random
 from collections.abc import Callable
 
-from games.engine.core import Playout, play_greedily
+from games.engine.core import Playout, play_randomly
 
 from . import inference, search
 from .knowledge import Knowledge
 
 # Playouts per decision: the benchmark (benchmarks/computer_speed.py) keeps its p95 under a
-# second on one core of the development machine. A decision with policy playouts costs about a
-# fifth more a playout than with random ones, so the budget of 16,000 random playouts became
-# 12,800 policy playouts: the same time a decision.
-PLAYOUTS = 12800
+# second on one core of the development machine. Random playouts: the fast core's policy
+# playouts (`play_greedily`) measured weaker at the same time a decision (docs/computer.md).
+PLAYOUTS = 16000
 # Mean deal score (x1, own minus opponent's) from which it buques, and sur-buques.
 MARGINS = {"buque": 6.0, "surbuque": 12.0}
 
@@ -53,12 +52,12 @@ def decide(
     rng: random.Random,
     playouts: int | None = None,
     *,
-    policy: Callable[[Playout, Callable[[], float]], Playout] = play_greedily,
+    policy: Callable[[Playout, Callable[[], float]], Playout] = play_randomly,
     infer: bool = False,
 ) -> tuple[dict, int]:
     """Return (action, playouts run) for `view`; `playouts` defaults to PLAYOUTS, `policy` (how
-    a playout plays its cards) to the fast core's `play_greedily` (benchmarks compare it with
-    `play_randomly`); `infer` draws the opponent's hands as his announcements make likely
+    a playout plays its cards) to the fast core's `play_randomly` (benchmarks compare it with
+    `play_greedily`); `infer` draws the opponent's hands as his announcements make likely
     (`inference.informed`)."""
     if playouts is None:
         playouts = PLAYOUTS
