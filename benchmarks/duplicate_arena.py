@@ -8,16 +8,16 @@ each level holds, in one of the plays, the cards its opponent held in the other
 (tests/computer/test_duplicate_arena.py checks it).
 
 Levels: facile, moyen, fort (`--fort-playouts` playouts a decision, its own budget by default);
-fortrandom, fort with the random playouts it had before its policy playouts
-(`--fortrandom-playouts`, fort's budget of then, 16,000, by default); fortinfer, fort drawing
-the opponent's hands as his announcements make likely (`games/computer/inference.py`,
-`--fortinfer-playouts`, fort's budget by default); club, the club player's rules of thumb
-(benchmarks/club_rules.py); greedy and ismcts, the yardsticks of benchmarks/yardsticks/, with
-`--yardstick-seconds` of CPU a decision (to compare them with fort at the same time; the arena
-prints each level's CPU time a decision), or `--yardstick-playouts`. Figures: A's matches won
-with the 95% Wilson interval; A's score a deal minus B's (multiplied as the deal was), mean with
-its 95% interval over deals, and over paired decks (the mean of a deal's two plays, for the
-deals both plays reached); the decisions and the CPU time of each level.
+fortpolicy, fort with the fast core's policy playouts (`--fortpolicy-playouts`, 12,800 by
+default); fortinfer, fort drawing the opponent's hands as his announcements make likely
+(`games/computer/inference.py`, `--fortinfer-playouts`, fort's budget by default); club, the
+club player's rules of thumb (benchmarks/club_rules.py); greedy and ismcts, the yardsticks of
+benchmarks/yardsticks/, with `--yardstick-seconds` of CPU a decision (to compare them with fort
+at the same time; the arena prints each level's CPU time a decision), or
+`--yardstick-playouts`. Figures: A's matches won with the 95% Wilson interval; A's score a deal
+minus B's (multiplied as the deal was), mean with its 95% interval over deals, and over paired
+decks (the mean of a deal's two plays, for the deals both plays reached); the decisions and the
+CPU time of each level.
 
     .venv/bin/python benchmarks/duplicate_arena.py --pair moyen-club --matches 400 --processes 1
     .venv/bin/python benchmarks/duplicate_arena.py --pair fort-moyen --matches 40 \
@@ -43,17 +43,18 @@ from benchmarks.yardsticks import greedy, ismcts  # noqa: E402
 from games.computer import LEVEL_STRONG, LEVELS, choose_action, strong  # noqa: E402
 from games.computer.arena import play_match  # noqa: E402
 from games.engine import FORMATS  # noqa: E402
-from games.engine.core import play_randomly  # noqa: E402
+from games.engine.core import play_greedily  # noqa: E402
 
-# fort as it was before its policy playouts: random playouts, 16,000 a decision.
-LEVEL_STRONG_RANDOM = "fortrandom"
-STRONG_RANDOM_PLAYOUTS = 16000
+# fort with the fast core's policy playouts (`core.play_greedily`), 12,800 a decision by
+# default: the time of fort's 16,000 random ones.
+LEVEL_STRONG_POLICY = "fortpolicy"
+STRONG_POLICY_PLAYOUTS = 12800
 # fort drawing the opponent's hands as his announcements make likely (`--fort-playouts`).
 LEVEL_STRONG_INFERRING = "fortinfer"
 YARDSTICKS = {greedy.LEVEL_GREEDY: greedy.choose_action, ismcts.LEVEL_ISMCTS: ismcts.choose_action}
 ARENA_LEVELS = (
     *LEVELS,
-    LEVEL_STRONG_RANDOM,
+    LEVEL_STRONG_POLICY,
     LEVEL_STRONG_INFERRING,
     club_rules.LEVEL_CLUB,
     *YARDSTICKS,
@@ -67,13 +68,13 @@ class Chooser:
         self,
         fort_playouts: int | None = None,
         *,
-        random_playouts: int | None = None,
+        policy_playouts: int | None = None,
         inferring_playouts: int | None = None,
         yardstick_seconds: float | None = None,
         yardstick_playouts: int | None = None,
     ) -> None:
         self.fort_playouts = fort_playouts
-        self.random_playouts = random_playouts or STRONG_RANDOM_PLAYOUTS
+        self.policy_playouts = policy_playouts or STRONG_POLICY_PLAYOUTS
         self.inferring_playouts = inferring_playouts or fort_playouts
         self.yardstick_seconds = yardstick_seconds
         self.yardstick_playouts = yardstick_playouts
@@ -90,9 +91,9 @@ class Chooser:
             action = strong.decide(view, random.Random(seed), self.inferring_playouts, infer=True)[
                 0
             ]
-        elif level == LEVEL_STRONG_RANDOM:
+        elif level == LEVEL_STRONG_POLICY:
             action = strong.decide(
-                view, random.Random(seed), self.random_playouts, policy=play_randomly
+                view, random.Random(seed), self.policy_playouts, policy=play_greedily
             )[0]
         elif level in YARDSTICKS:
             action = YARDSTICKS[level](
@@ -233,7 +234,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2_000_000)
     parser.add_argument("--format", default=None, choices=sorted(FORMATS))
     parser.add_argument("--fort-playouts", type=int, default=None)
-    parser.add_argument("--fortrandom-playouts", type=int, default=None)
+    parser.add_argument("--fortpolicy-playouts", type=int, default=None)
     parser.add_argument("--fortinfer-playouts", type=int, default=None)
     parser.add_argument("--yardstick-seconds", type=float, default=None)
     parser.add_argument("--yardstick-playouts", type=int, default=None)
@@ -245,7 +246,7 @@ def main() -> None:
     pairs = max(1, args.matches // 2)
     budget = args.fort_playouts or strong.PLAYOUTS
     budgets = {
-        "random_playouts": args.fortrandom_playouts,
+        "policy_playouts": args.fortpolicy_playouts,
         "inferring_playouts": args.fortinfer_playouts,
         "yardstick_seconds": args.yardstick_seconds,
         "yardstick_playouts": args.yardstick_playouts,
@@ -259,7 +260,7 @@ def main() -> None:
         f"{first}-{second}: {2 * pairs} matches on {pairs} duplicate deck pairs, "
         f"format {args.format or 'the game default'}, seed {args.seed}, "
         f"fort: {budget} playouts a decision, "
-        f"fortrandom: {args.fortrandom_playouts or STRONG_RANDOM_PLAYOUTS} playouts, "
+        f"fortpolicy: {args.fortpolicy_playouts or STRONG_POLICY_PLAYOUTS} playouts, "
         f"fortinfer: {args.fortinfer_playouts or budget} playouts, "
         f"yardsticks: {yardstick} a decision, {args.processes} process(es)",
         flush=True,

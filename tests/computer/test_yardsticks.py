@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from benchmarks.duplicate_arena import LEVEL_STRONG_INFERRING, LEVEL_STRONG_RANDOM, play_pair
+from benchmarks.duplicate_arena import LEVEL_STRONG_INFERRING, LEVEL_STRONG_POLICY, play_pair
 from benchmarks.yardsticks import greedy, ismcts
 from games.computer import LEVEL_MEDIUM, strong
 from games.engine import (
@@ -17,11 +17,11 @@ from games.engine import (
     player_view,
     shuffled_deck,
 )
-from games.engine.core import play_randomly
+from games.engine.core import play_greedily, play_randomly
 
 YARDSTICKS = {greedy.LEVEL_GREEDY: greedy, ismcts.LEVEL_ISMCTS: ismcts}
 # Few playouts: legality and repeatability do not depend on the budget.
-SMALL = {"yardstick_playouts": 12, "random_playouts": 24}
+SMALL = {"yardstick_playouts": 12, "policy_playouts": 24}
 
 
 def _views(level: str) -> list[dict]:
@@ -74,16 +74,16 @@ def test_fort_inferring_plays_whole_matches_legally_in_the_arena() -> None:
     assert {"trump", "play"} <= {view["phase"] for view in views}
 
 
-def test_fort_with_random_playouts_stays_in_the_arena_and_is_repeatable() -> None:
-    _views(LEVEL_STRONG_RANDOM)
+def test_fort_with_policy_playouts_stays_in_the_arena_and_is_repeatable() -> None:
+    _views(LEVEL_STRONG_POLICY)
     state = deal_start(
         new_match(format=FORMAT_FIRST_TO_71, first_dealer=1), shuffled_deck(random.Random(6))
     )
     view = player_view(state, 1)
 
-    with_policy = strong.decide(view, random.Random(2), 200)
+    with_policy = strong.decide(view, random.Random(2), 200, policy=play_greedily)
     at_random = strong.decide(view, random.Random(2), 200, policy=play_randomly)
 
-    assert with_policy == strong.decide(view, random.Random(2), 200)
+    assert with_policy == strong.decide(view, random.Random(2), 200, policy=play_greedily)
     assert at_random == strong.decide(view, random.Random(2), 200, policy=play_randomly)
     assert with_policy[0] in view["legal_actions"] and at_random[0] in view["legal_actions"]
