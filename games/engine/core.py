@@ -6,8 +6,8 @@ Implements manille-2p.md, sections *Play* (what a follower may play, who wins a 
 - the public API (`rules.py`) asks `legal_mask` and `follower_wins` for every card played, so
   the immutable states and the playouts can never disagree about the rules;
 - `Playout`, a mutable deal, plays thousands of deals per decision for the computer players
-  (`games.computer`); `play_greedily` (a cheap policy) and `play_randomly` (random legal
-  cards) are its hot loops.
+  (`games.computer`); `play_randomly` (random legal cards) and `play_greedily` (a cheap policy,
+  measured for the strong level: docs/computer.md) are its hot loops.
 
 A card is its index in `cards.CARDS` (suit S H D C, strongest first inside a suit): the suit is
 `card >> 3`, and inside a suit a stronger card has a smaller index. A set of cards is an int
