@@ -7,15 +7,23 @@ deck does not depend on what was played), so deal n of both plays gives seat 0 t
 each level holds, in one of the plays, the cards its opponent held in the other
 (tests/computer/test_duplicate_arena.py checks it).
 
-Levels: facile, moyen, fort (`--fort-playouts` playouts a decision, its own budget by default)
-and club, the club player's rules of thumb (benchmarks/club_rules.py). Figures: A's matches won
-with the 95% Wilson interval; A's score a deal minus B's (multiplied as the deal was), mean with
-its 95% interval over deals, and over paired decks (the mean of a deal's two plays, for the deals
-both plays reached); the decisions and the CPU time of each level.
+Levels: facile, moyen, fort (`--fort-playouts` playouts a decision, its own budget by default);
+fortpolicy, fort with the fast core's policy playouts (`--fortpolicy-playouts`, 12,800 by
+default); fortinfer, fort drawing the opponent's hands as his announcements make likely
+(`games/computer/inference.py`, `--fortinfer-playouts`, fort's budget by default); club, the
+club player's rules of thumb (benchmarks/club_rules.py); greedy and ismcts, the yardsticks of
+benchmarks/yardsticks/, with `--yardstick-seconds` of CPU a decision (to compare them with fort
+at the same time; the arena prints each level's CPU time a decision), or
+`--yardstick-playouts`. Figures: A's matches won with the 95% Wilson interval; A's score a deal
+minus B's (multiplied as the deal was), mean with its 95% interval over deals, and over paired
+decks (the mean of a deal's two plays, for the deals both plays reached); the decisions and the
+CPU time of each level.
 
     .venv/bin/python benchmarks/duplicate_arena.py --pair moyen-club --matches 400 --processes 1
     .venv/bin/python benchmarks/duplicate_arena.py --pair fort-moyen --matches 40 \
         --fort-playouts 1000
+    .venv/bin/python benchmarks/duplicate_arena.py --pair fort-greedy --matches 100 \
+        --fort-playouts 1000 --yardstick-seconds 0.012
 """
 
 import argparse
@@ -31,18 +39,45 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import club_rules  # noqa: E402
+from benchmarks.yardsticks import greedy, ismcts  # noqa: E402
 from games.computer import LEVEL_STRONG, LEVELS, choose_action, strong  # noqa: E402
 from games.computer.arena import play_match  # noqa: E402
 from games.engine import FORMATS  # noqa: E402
+from games.engine.core import play_greedily  # noqa: E402
 
-ARENA_LEVELS = (*LEVELS, club_rules.LEVEL_CLUB)
+# fort with the fast core's policy playouts (`core.play_greedily`), 12,800 a decision by
+# default: the time of fort's 16,000 random ones.
+LEVEL_STRONG_POLICY = "fortpolicy"
+STRONG_POLICY_PLAYOUTS = 12800
+# fort drawing the opponent's hands as his announcements make likely (`--fort-playouts`).
+LEVEL_STRONG_INFERRING = "fortinfer"
+YARDSTICKS = {greedy.LEVEL_GREEDY: greedy.choose_action, ismcts.LEVEL_ISMCTS: ismcts.choose_action}
+ARENA_LEVELS = (
+    *LEVELS,
+    LEVEL_STRONG_POLICY,
+    LEVEL_STRONG_INFERRING,
+    club_rules.LEVEL_CLUB,
+    *YARDSTICKS,
+)
 
 
 class Chooser:
     """Decide for any arena level, counting each level's decisions and time."""
 
-    def __init__(self, fort_playouts: int | None = None) -> None:
+    def __init__(
+        self,
+        fort_playouts: int | None = None,
+        *,
+        policy_playouts: int | None = None,
+        inferring_playouts: int | None = None,
+        yardstick_seconds: float | None = None,
+        yardstick_playouts: int | None = None,
+    ) -> None:
         self.fort_playouts = fort_playouts
+        self.policy_playouts = policy_playouts or STRONG_POLICY_PLAYOUTS
+        self.inferring_playouts = inferring_playouts or fort_playouts
+        self.yardstick_seconds = yardstick_seconds
+        self.yardstick_playouts = yardstick_playouts
         self.decisions: dict[str, int] = {}
         self.seconds: dict[str, float] = {}
 
@@ -52,6 +87,21 @@ class Chooser:
             action = club_rules.choose_action(view, seed=seed)
         elif level == LEVEL_STRONG:
             action = strong.decide(view, random.Random(seed), self.fort_playouts)[0]
+        elif level == LEVEL_STRONG_INFERRING:
+            action = strong.decide(view, random.Random(seed), self.inferring_playouts, infer=True)[
+                0
+            ]
+        elif level == LEVEL_STRONG_POLICY:
+            action = strong.decide(
+                view, random.Random(seed), self.policy_playouts, policy=play_greedily
+            )[0]
+        elif level in YARDSTICKS:
+            action = YARDSTICKS[level](
+                view,
+                seed=seed,
+                playouts=self.yardstick_playouts,
+                seconds=self.yardstick_seconds,
+            )
         else:
             action = choose_action(level, view, seed=seed)
         self.seconds[level] = self.seconds.get(level, 0.0) + time.process_time() - started
@@ -67,14 +117,16 @@ def play_pair(
     first_dealer: int = 0,
     format: str | None = None,
     fort_playouts: int | None = None,
+    budgets: dict | None = None,
     on_decision=None,
 ) -> dict:
     """Play the match of `seed` twice, `first` in seat 0 then in seat 1; return what happened:
     `wins` (matches `first` won, 0 to 2), `nets` (per play, `first`'s score minus `second`'s for
     each deal), `decisions` and `seconds` per level, and the two final states.
 
-    `on_decision(first_seat, view, action)`, if given, sees every decision of both plays."""
-    chooser = Chooser(fort_playouts)
+    `budgets` are the other levels' (`Chooser`'s keyword arguments). `on_decision(first_seat,
+    view, action)`, if given, sees every decision of both plays."""
+    chooser = Chooser(fort_playouts, **(budgets or {}))
     states = []
     for first_seat in (0, 1):
         levels = (first, second) if first_seat == 0 else (second, first)
@@ -111,7 +163,7 @@ def play_pair(
 
 
 def _pair_task(task) -> dict:
-    first, second, seed, first_dealer, format, fort_playouts = task
+    first, second, seed, first_dealer, format, fort_playouts, budgets = task
     result = play_pair(
         first,
         second,
@@ -119,6 +171,7 @@ def _pair_task(task) -> dict:
         first_dealer=first_dealer,
         format=format,
         fort_playouts=fort_playouts,
+        budgets=budgets,
     )
     del result["states"]  # not needed across processes
     return result
@@ -181,6 +234,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2_000_000)
     parser.add_argument("--format", default=None, choices=sorted(FORMATS))
     parser.add_argument("--fort-playouts", type=int, default=None)
+    parser.add_argument("--fortpolicy-playouts", type=int, default=None)
+    parser.add_argument("--fortinfer-playouts", type=int, default=None)
+    parser.add_argument("--yardstick-seconds", type=float, default=None)
+    parser.add_argument("--yardstick-playouts", type=int, default=None)
     args = parser.parse_args()
     first, second = args.pair.split("-")
     for level in (first, second):
@@ -188,14 +245,28 @@ def main() -> None:
             parser.error(f"unknown level {level!r}: one of {', '.join(ARENA_LEVELS)}")
     pairs = max(1, args.matches // 2)
     budget = args.fort_playouts or strong.PLAYOUTS
+    budgets = {
+        "policy_playouts": args.fortpolicy_playouts,
+        "inferring_playouts": args.fortinfer_playouts,
+        "yardstick_seconds": args.yardstick_seconds,
+        "yardstick_playouts": args.yardstick_playouts,
+    }
+    yardstick = (
+        f"{args.yardstick_seconds} s CPU"
+        if args.yardstick_seconds is not None
+        else f"{args.yardstick_playouts or greedy.DEFAULT_PLAYOUTS} playouts"
+    )
     print(
         f"{first}-{second}: {2 * pairs} matches on {pairs} duplicate deck pairs, "
         f"format {args.format or 'the game default'}, seed {args.seed}, "
-        f"fort: {budget} playouts a decision, {args.processes} process(es)",
+        f"fort: {budget} playouts a decision, "
+        f"fortpolicy: {args.fortpolicy_playouts or STRONG_POLICY_PLAYOUTS} playouts, "
+        f"fortinfer: {args.fortinfer_playouts or budget} playouts, "
+        f"yardsticks: {yardstick} a decision, {args.processes} process(es)",
         flush=True,
     )
     tasks = [
-        (first, second, args.seed + index, index % 2, args.format, args.fort_playouts)
+        (first, second, args.seed + index, index % 2, args.format, args.fort_playouts, budgets)
         for index in range(pairs)
     ]
     started = time.perf_counter()
@@ -204,9 +275,10 @@ def main() -> None:
     results = []
     for result in outcomes:
         results.append(result)
-        if len(results) % 50 == 0 and len(results) < pairs:
-            wins = sum(item["wins"] for item in results)
-            print(f"  ... {wins}/{2 * len(results)}", flush=True)
+        if len(results) % 25 == 0 and len(results) < pairs:
+            # The figures so far, in case the run must be cut short.
+            for line in summarise(first, second, results)[:2]:
+                print(f"  ... {line.strip()}", flush=True)
     if pool is not None:
         pool.shutdown()
     for line in summarise(first, second, results):

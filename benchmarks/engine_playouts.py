@@ -6,7 +6,9 @@ Three paths, measured in the same run, one after the other, each for the same nu
   was at BASELINE_COMMIT, loaded from git into a temporary package (skipped without git);
 - **public API**: the same loop on today's engine;
 - **fast core**: `games.engine.core`, integer cards and a mutable deal (`Playout`,
-  `play_randomly`), what the computer players use.
+  `play_randomly`), what the computer players use;
+- **fast core, policy**: the same deals played with `play_greedily`, the strong level's policy
+  playouts (a cheap rule, a random card one time in eight).
 
 Each deal: shuffle and cut, deal, a random trump-or-roll, a random buque (and sur-buque), then
 random legal cards until the sixteenth trick; scores added up, a new match at 71.
@@ -84,12 +86,15 @@ def public_api_deals(engine, rng: random.Random, seconds: float) -> tuple[int, f
     return deals, time.process_time() - started
 
 
-def fast_core_deals(rng: random.Random, seconds: float) -> tuple[int, float]:
-    """Play random deals through the fast core; return (deals, CPU seconds)."""
+def fast_core_deals(
+    rng: random.Random, seconds: float, play=core.play_randomly
+) -> tuple[int, float]:
+    """Play deals through the fast core, each played out by `play`; return (deals, CPU
+    seconds)."""
     random_ = rng.random
     shuffle = rng.shuffle
     randrange = rng.randrange
-    play_randomly = core.play_randomly
+    play_out = play
     dealt = core.Playout.dealt
     deck = list(range(32))
     totals = [0, 0]
@@ -108,7 +113,7 @@ def fast_core_deals(rng: random.Random, seconds: float) -> tuple[int, float]:
             if random_() < 0.5:  # buque
                 factor *= 4 if random_() < 0.5 else 2  # sur-buque or pass
             playout.multiplier = factor
-            score = play_randomly(playout, random_).score()
+            score = play_out(playout, random_).score()
             totals[0] += score[0]
             totals[1] += score[1]
             deals += 1
@@ -135,6 +140,12 @@ def main() -> None:
         )
     rows.append(("public API today", *public_api_deals(today, random.Random(1), seconds)))
     rows.append(("fast core (Playout)", *fast_core_deals(random.Random(1), seconds)))
+    rows.append(
+        (
+            "fast core, policy (play_greedily)",
+            *fast_core_deals(random.Random(1), seconds, core.play_greedily),
+        )
+    )
     reference = rows[0][1] / rows[0][2]
     print(f"{'path':<34} {'deals':>8} {'CPU s':>7} {'deals/CPU-s':>12} {'vs first':>9}")
     for name, deals, cpu in rows:

@@ -24,9 +24,18 @@ from games.engine.core import (
 
 
 class Knowledge:
-    """One seat's knowledge of the deal in play (`view` is its `player_view`)."""
+    """One seat's knowledge of the deal in play (`view` is its `player_view`).
+
+    `likely`, if set (`inference.informed`), tests a drawn opponent's hand against what his
+    announcements make likely: `sample` draws again, up to `DRAWS` times, a hand that fails
+    it, keeping one only `UNLIKELY_KEPT` of the time.
+    """
+
+    DRAWS = 20
+    UNLIKELY_KEPT = 0.1
 
     def __init__(self, view: dict) -> None:
+        self.likely = None
         seat = view["seat"]
         self.seat = seat
         self.opponent = 1 - seat
@@ -110,17 +119,21 @@ class Knowledge:
         the seat to act and the multiplier as the view says, unless told).
 
         Every consistent deal is equally likely: the opponent's hand is drawn among the cards
-        he may still hold, the rest goes face down.
+        he may still hold (those his announcements make likely first, when `likely` is set),
+        the rest goes face down.
         """
         count = self.opponent_hand_count
         allowed = self.unknown & ~self.forbidden
         allowed_cards = cards_of(allowed)
         if len(allowed_cards) < count:  # cannot happen with a true view: keep going anyway
             allowed_cards = cards_of(self.unknown)
-        opponent_cards = rng.sample(allowed_cards, count)
-        chosen = 0
-        for card in opponent_cards:
-            chosen |= 1 << card
+        likely = self.likely
+        for _draw in range(self.DRAWS if likely is not None else 1):
+            chosen = 0
+            for card in rng.sample(allowed_cards, count):
+                chosen |= 1 << card
+            if likely is None or likely(chosen) or rng.random() < self.UNLIKELY_KEPT:
+                break
         rest = cards_of(self.unknown & ~chosen)
         rng.shuffle(rest)
         under = [NO_CARD] * 32

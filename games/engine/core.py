@@ -6,7 +6,8 @@ Implements manille-2p.md, sections *Play* (what a follower may play, who wins a 
 - the public API (`rules.py`) asks `legal_mask` and `follower_wins` for every card played, so
   the immutable states and the playouts can never disagree about the rules;
 - `Playout`, a mutable deal, plays thousands of deals per decision for the computer players
-  (`games.computer`); `play_randomly` is its hot loop.
+  (`games.computer`); `play_randomly` (random legal cards) and `play_greedily` (a cheap policy,
+  measured for the strong level: docs/computer.md) are its hot loops.
 
 A card is its index in `cards.CARDS` (suit S H D C, strongest first inside a suit): the suit is
 `card >> 3`, and inside a suit a stronger card has a smaller index. A set of cards is an int
@@ -28,6 +29,13 @@ CARD_POINTS: tuple[int, ...] = tuple(POINTS[card] for card in CARDS)
 # The cards of the same suit stronger than each card: the lower bits of its suit.
 STRONGER: tuple[int, ...] = tuple(((1 << card) - 1) & SUIT_MASK[card >> 3] for card in range(32))
 ALL_CARDS = (1 << 32) - 1
+# The cards of each card value in every suit (a byte per suit, strongest first: 10 A K Q J 9 8 7),
+# fewest points first: the order in which a playout's policy gives cards away.
+DUMP_ORDER: tuple[int, ...] = tuple(
+    byte * 0x01010101 for byte in (0xE0, 0x10, 0x08, 0x04, 0x02, 0x01)
+)
+# Every suit's manille (10), the card nothing but a trump beats.
+MANILLES = 0x01010101
 
 # The cards of each byte of a mask, by suit: 4 lookups turn a mask into cards, in canonical order.
 _BYTE_CARDS = tuple(
@@ -277,6 +285,110 @@ def play_randomly(playout: Playout, random, record: list | None = None) -> Playo
             seat = 1 - seat
             continue
         if not follower_wins(led, card, trump):
+            seat = 1 - seat
+        points[seat] += CARD_POINTS[led] + CARD_POINTS[card]
+        tricks[seat] += 1
+        done += 1
+        led = NO_CARD
+    playout.to_act = seat
+    playout.led = led
+    return playout
+
+
+# How often a policy playout (`play_greedily`) plays a random legal card instead of its rule.
+GREEDY_RANDOM_SHARE = 0.125
+
+
+def play_greedily(playout: Playout, random, record: list | None = None) -> Playout:
+    """Play `playout` to its end with a cheap policy for both seats; `random` (a
+    `random.Random().random`) draws its choices; append the cards played to `record` if given.
+
+    One card in eight (`GREEDY_RANDOM_SHARE`) is a random legal card; otherwise the rule of a
+    hurried club player:
+
+    - following: take the trick with the weakest card that takes it; if nothing takes it, give
+      a card with the fewest points (a plain card before a trump), drawn among those;
+    - leading: a manille (10), which only a trump beats, unless the opponent (his cards in this
+      deal) has none of its suit and holds a trump; else a card with the fewest points (a plain
+      card before a trump), drawn among those.
+
+    In a two-player trick the follower's legal cards either all take the trick or none does
+    (manille-2p.md, *Play*: he must beat the led card if he can, and a forced trump on a plain
+    card wins), so one test tells which; and when they all take it, they are of one suit,
+    weakest at the highest bit. The loop is `play_randomly`'s, with the rule, `legal_mask` and
+    `follower_wins` written out (a call per card costs a good part of the loop;
+    `tests/engine/test_core.py` replays its deals through the public API).
+    """
+    hands = playout.hands
+    up = playout.up
+    under = playout.under
+    trump = playout.trump
+    points = playout.points
+    tricks = playout.tricks
+    seat = playout.to_act
+    led = playout.led
+    plain = ALL_CARDS & ~SUIT_MASK[trump] if trump >= 0 else ALL_CARDS
+    trump_mask = SUIT_MASK[trump] if trump >= 0 else 0
+    plain_suits = tuple(mask for mask in SUIT_MASK if mask & plain)
+    dump_order = DUMP_ORDER
+    share = GREEDY_RANDOM_SHARE
+    done = tricks[0] + tricks[1]
+    while done < TRICKS_PER_DEAL:
+        hand = hands[seat]
+        available = hand | up[seat]
+        if led < 0:
+            legal = available
+        else:
+            # `legal_mask` and `follower_wins` written out: the cards that take the trick are
+            # the stronger ones of its suit, or a trump on a plain card.
+            stronger = STRONGER[led]
+            following = available & SUIT_MASK[led >> 3]
+            if following:
+                legal = following & stronger or following
+            else:
+                legal = available & trump_mask or available
+            takes = stronger | trump_mask if led >> 3 != trump else stronger
+        if legal & (legal - 1):
+            if random() < share:
+                choices = legal
+            elif led >= 0 and legal & takes:
+                choices = 1 << (legal.bit_length() - 1)
+            else:
+                choices = legal & MANILLES if led < 0 else 0
+                if choices and trump >= 0:
+                    other = hands[1 - seat] | up[1 - seat]
+                    if other & trump_mask:
+                        for suit_mask in plain_suits:
+                            if not other & suit_mask:
+                                choices &= ~suit_mask
+                if not choices:
+                    choices = legal & plain or legal
+                    for level in dump_order:
+                        if choices & level:
+                            choices &= level
+                            break
+            count = choices.bit_count()
+            if count > 1:
+                skip = int(random() * count)
+                while skip:
+                    choices &= choices - 1
+                    skip -= 1
+            bit = choices & -choices
+        else:
+            bit = legal
+        card = bit.bit_length() - 1
+        if record is not None:
+            record.append(card)
+        if hand & bit:
+            hands[seat] = hand ^ bit
+        else:
+            below = under[card]
+            up[seat] ^= bit if below < 0 else bit | (1 << below)
+        if led < 0:
+            led = card
+            seat = 1 - seat
+            continue
+        if not bit & takes:
             seat = 1 - seat
         points[seat] += CARD_POINTS[led] + CARD_POINTS[card]
         tricks[seat] += 1

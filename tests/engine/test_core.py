@@ -24,6 +24,7 @@ from games.engine.core import (
     deck_indices,
     legal_mask,
     mask_of,
+    play_greedily,
     play_randomly,
 )
 from games.engine.tricks import obligation
@@ -117,3 +118,85 @@ def test_the_mask_rule_is_the_shared_follower_rule_with_two_seats() -> None:
         )
         assert cards_of(mask) == sorted(CARD_INDEX[card] for card in rule.allowed)
         assert legal_mask(mask_of(available), NO_CARD, NO_TRUMP) == mask_of(available)
+
+
+def test_policy_playouts_play_legal_cards_to_the_engine_s_own_result() -> None:
+    rng = random.Random(23)
+    for _ in range(300):
+        state = _announced(rng)
+        playout = Playout.from_deal(state.deal)
+        cards: list[int] = []
+
+        final = play_greedily(playout.copy(), rng.random, cards)
+
+        assert len(cards) == 32
+        for card in cards:
+            seat = state.deal.to_act
+            assert card in [CARD_INDEX[name] for name in legal_cards(state.deal, seat)]
+            state = apply(state, Action(seat=seat, type="play", card=CARDS[card]))
+        summary = state.progress.summaries[-1]
+        assert (tuple(final.tricks), tuple(final.points)) == (summary.tricks, summary.card_points)
+        assert final.score() == summary.score
+
+
+def test_policy_playouts_repeat_for_the_same_random_draws() -> None:
+    state = _announced(random.Random(4))
+    first: list[int] = []
+    again: list[int] = []
+
+    play_greedily(Playout.from_deal(state.deal), random.Random(8).random, first)
+    play_greedily(Playout.from_deal(state.deal), random.Random(8).random, again)
+
+    assert first == again
+
+
+def _position(hands, up, led, trump, to_act=1) -> Playout:
+    """The last trick of a deal (fifteen played): `to_act` leads, or follows `led`."""
+    playout = Playout(
+        [mask_of(hands[0]), mask_of(hands[1])],
+        [mask_of(up[0]), mask_of(up[1])],
+        [NO_CARD] * 32,
+        SUIT_INDEX[trump] if trump else NO_TRUMP,
+        to_act,
+        tricks=(15, 0),
+    )
+    if led:
+        playout.to_act = 1 - to_act
+        playout.hands[1 - to_act] |= mask_of([led])
+        playout.play(CARD_INDEX[led])
+    return playout
+
+
+def _policy_card(playout: Playout) -> str:
+    # A draw of 0.99 is never the policy's random card (one in eight: a draw below 0.125).
+    cards: list[int] = []
+    play_greedily(playout, lambda: 0.99, cards)
+    return CARDS[cards[0]]
+
+
+def test_the_policy_takes_a_trick_with_the_weakest_card_that_takes_it() -> None:
+    # Hearts led with the queen: the king, the ace and the ten take it, the king is played.
+    playout = _position([["7S"], ["TH", "AH", "KH", "9H"]], [[], []], "QH", "S")
+
+    assert _policy_card(playout) == "KH"
+
+
+def test_the_policy_ruffs_with_its_weakest_trump_and_gives_least_when_it_cannot_win() -> None:
+    ruffing = _position([["7S"], ["TS", "8S", "AD"]], [[], []], "QH", "S")
+    losing = _position([["7S"], ["KD", "JC", "QD"]], [[], []], "TH", "S")
+
+    assert _policy_card(ruffing) == "8S"
+    assert _policy_card(losing) == "JC"
+
+
+def test_the_policy_leads_a_manille_that_is_not_ruffed_else_its_cheapest_plain_card() -> None:
+    without = _position([["7S"], ["AH", "QD", "9S", "KC"]], [[], []], None, "S")
+
+    # Seat 0 has no diamond and holds a trump: the ten of diamonds would be ruffed.
+    ruffed = _position([["7S"], ["AH", "TD", "9S"]], [[], []], None, "S")
+    safe = _position([["7D"], ["AH", "TD", "9S"]], [[], []], None, "S")
+    without = _position([["7S"], ["AH", "QD", "9S", "KC"]], [[], []], None, "S")
+
+    assert _policy_card(ruffed) == "AH"
+    assert _policy_card(safe) == "TD"
+    assert _policy_card(without) == "QD"
