@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import club_rules  # noqa: E402
+from benchmarks.computer_strength import wilson  # noqa: E402
 from benchmarks.yardsticks import greedy, ismcts  # noqa: E402
 from games.computer import LEVEL_STRONG, LEVELS, choose_action, strong  # noqa: E402
 from games.computer.arena import play_match  # noqa: E402
@@ -175,17 +176,6 @@ def _pair_task(task) -> dict:
     )
     del result["states"]  # not needed across processes
     return result
-
-
-def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if total == 0:
-        return 0.0, 1.0
-    p = wins / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return centre - half, centre + half
 
 
 def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
