@@ -233,7 +233,7 @@ def redis_services(url: str) -> tuple[dict, dict]:
 if REDIS_URL:
     CHANNEL_LAYERS, CACHES = redis_services(REDIS_URL)
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "cartomaniak.layers.InProcessChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Who runs the scheduled jobs of `cartomaniak/schedules.py`: "embedded" (an asyncio task in the
