@@ -18,13 +18,25 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from games.tables.hub import table_broadcast
+
 logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
 
+GAME_GROUP_PREFIX = "game-"
+
+
 def game_group(game_id: int) -> str:
-    return f"game-{game_id}"
+    return f"{GAME_GROUP_PREFIX}{game_id}"
+
+
+def game_id_of_group(group: str) -> int | None:
+    """The table a group is of (None: not a table's group)."""
+    if not group.startswith(GAME_GROUP_PREFIX):
+        return None
+    return int(group.removeprefix(GAME_GROUP_PREFIX))
 
 
 def member_group(user_id: int) -> str:
@@ -52,14 +64,25 @@ def broadcasts_collected(messages: list):
 async def broadcasts_send(messages: list) -> None:
     """Send broadcasts collected by `broadcasts_collected`, on the event loop, each on its own:
     a failure is logged, like any broadcast's."""
+    for group, message in messages:
+        await broadcast(group, message)
+
+
+async def broadcast(group: str, message: dict) -> None:
+    """Send `message` to `group` now. A table's group goes through this process's table hub,
+    which hands it to the table's sockets here without the channel layer when it can
+    (games/tables/hub.py); any other group through the layer. A failure is logged."""
     layer = get_channel_layer()
     if layer is None:
         return
-    for group, message in messages:
-        try:
+    try:
+        game_id = game_id_of_group(group)
+        if game_id is None:
             await layer.group_send(group, message)
-        except Exception as error:  # whatever the layer raises, the write it reports stands
-            logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
+        else:
+            await table_broadcast(layer, group, game_id, message)
+    except Exception as error:  # whatever the layer raises, the write it reports stands
+        logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
 
 
 def _send(group: str, message: dict) -> None:
@@ -67,13 +90,9 @@ def _send(group: str, message: dict) -> None:
     if collected is not None:
         collected.append((group, message))
         return
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception as error:  # whatever the layer raises, the write it reports stands
-        logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
+    # From a database thread of an ASGI process this runs on the process's event loop, where
+    # the table hub lives; from anywhere else (a Celery worker) on a loop of its own.
+    async_to_sync(broadcast)(group, message)
 
 
 def send_on_commit(group: str, message: dict) -> None:

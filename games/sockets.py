@@ -6,11 +6,16 @@ limits of `games.limits` (sockets per member, messages per socket, set-up action
 here, before any consumer's own code runs.
 """
 
+import asyncio
+import functools
 import json
 import logging
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 from django.conf import settings
 
 from cartomaniak import metrics
@@ -29,7 +34,29 @@ def is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class JsonConsumer(metrics.SocketCounted, limits.SocketLimits, AsyncJsonWebsocketConsumer):
+class LocallyFedConsumer(AsyncJsonWebsocketConsumer):
+    """Channels' consumer with one more source of messages besides the client and the channel
+    layer: `local_messages`, which this process's table hub fills (games/tables/hub.py). The
+    three are dispatched one message at a time, as Channels dispatches its two."""
+
+    async def __call__(self, scope, receive, send):
+        # Channels' `AsyncConsumer.__call__` (channels 4.3), the queue added to its sources.
+        self.scope = scope
+        self.local_messages: asyncio.Queue = asyncio.Queue()
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        sources = [receive, self.local_messages.get]
+        if self.channel_layer is not None:
+            self.channel_name = await self.channel_layer.new_channel()
+            self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+            sources.append(self.channel_receive)
+        self.base_send = send
+        try:
+            await await_many_dispatch(sources, self.dispatch)
+        except StopConsumer:
+            pass
+
+
+class JsonConsumer(metrics.SocketCounted, limits.SocketLimits, LocallyFedConsumer):
     # Message types that count against the member's waiting-room actions (games.limits).
     rate_limited_types: tuple[str, ...] = ()
     is_started = False

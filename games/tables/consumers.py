@@ -8,6 +8,7 @@ card.
 
 import logging
 
+from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import timezone, translation
 
 from cartomaniak import metrics
@@ -17,7 +18,7 @@ from games.errors import GameError
 from games.models import Game
 from games.sockets import JsonConsumer, is_int
 
-from . import selectors, services, talk
+from . import hub, selectors, services, talk
 
 logger = logging.getLogger(__name__)
 
@@ -43,9 +44,10 @@ class TableConsumer(JsonConsumer):
 
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        # Listen before reading the game: a change committed in between is not missed.
+        # Listen before reading the game: a change committed in between is not missed. The
+        # table's news comes from this process's hub, not from the channel layer (hub.py).
         self.group = events.game_group(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.hub = await hub.table_join(self.group, self.game_id, self, self.channel_layer)
         # A signed-in member also hears of his next game starting (a competition's next round).
         if self.is_authenticated:
             self.member_group = events.member_group(self.user.pk)
@@ -67,13 +69,15 @@ class TableConsumer(JsonConsumer):
             await database_call(services.game_connection_close)(
                 channel_name=self.channel_name, now=timezone.now()
             )
-        for group in (getattr(self, "group", None), getattr(self, "member_group", None)):
-            if not group:
-                continue
+        table_hub = getattr(self, "hub", None)
+        if table_hub is not None:
+            await table_hub.leave(self.game_id, self)
+        member_group = getattr(self, "member_group", None)
+        if member_group:
             try:
-                await self.channel_layer.group_discard(group, self.channel_name)
+                await self.channel_layer.group_discard(member_group, self.channel_name)
             except Exception as error:  # the layer is down: the subscription dies with it
-                logger.warning("Leaving group %s failed: %r", group, error)
+                logger.warning("Leaving group %s failed: %r", member_group, error)
 
     def _open(self) -> tuple[Game, dict, dict, dict | None] | None:
         """Everything a socket needs when it opens, in one database call: the deadlines settled,
@@ -204,7 +208,7 @@ class TableConsumer(JsonConsumer):
             elif message_type == "phrase":
                 # Not the game's: no version, no state; every socket of the table hears it.
                 frame = await database_call(self._phrase)(content.get("phrase"))
-                await self.channel_layer.group_send(self.group, {**frame, "type": "game.phrase"})
+                await events.broadcast(self.group, {**frame, "type": "game.phrase"})
             elif message_type == "fill_seat":
                 self._require_member()
                 seat = content.get("seat")
@@ -253,10 +257,17 @@ class TableConsumer(JsonConsumer):
         if self.sent_version is not None and event["version"] <= self.sent_version:
             return
         game = selectors.game_recalled(self.game_id, event["version"])
-        if game is None:
-            await self.send_state()
-        else:
-            await self.send_frame(self._frame(game))
+        if game is not None:
+            # Built here on the loop, from the row this process holds: no query. Unless the
+            # member's seat changed with this version (his presence is then written), or the row
+            # lacks something the frame reads: then on a database thread, below.
+            try:
+                if selectors.game_seat_for_user(game=game, user=self.user) == self.seat:
+                    await self.send_frame(self._frame(game))
+                    return
+            except SynchronousOnlyOperation:
+                logger.warning("Table %s: a held row's frame needed a query", self.game_id)
+        await self.send_state()
 
     async def game_started(self, event):
         await self.send_json(

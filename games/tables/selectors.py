@@ -174,6 +174,8 @@ def game_recalled(game_id: int, version: int) -> Game | None:
         game = _games_remembered.get(game_id)
     if game is None or game.version != version or game.status != Game.Status.IN_PROGRESS:
         return None
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        return None  # a row written without its seats: its frame would read them
     return game
 
 
