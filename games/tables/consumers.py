@@ -48,6 +48,15 @@ class TableConsumer(JsonConsumer):
         # table's news comes from this process's hub, not from the channel layer (hub.py).
         self.group = events.game_group(self.game_id)
         self.hub = await hub.table_join(self.group, self.game_id, self, self.channel_layer)
+        try:
+            await self._greet()
+        except BaseException:
+            # Failed before it was served (the database or the layer down): no `disconnect`
+            # follows, so the hub lets go of the socket here.
+            await self.hub.leave(self.game_id, self)
+            raise
+
+    async def _greet(self) -> None:
         # A signed-in member also hears of his next game starting (a competition's next round).
         if self.is_authenticated:
             self.member_group = events.member_group(self.user.pk)

@@ -146,3 +146,22 @@ async def test_a_broadcast_from_a_process_without_the_table_reaches_its_sockets(
     await table_hub.leave(GAME_ID, socket)
     await layer.flush()
     await worker_layer.flush()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_socket_refused_at_its_opening_is_let_go_of(monkeypatch):
+    # The database down when a table's socket opens: the socket is refused, and the process's
+    # hub does not keep it (nor the table) for the rest of its life.
+    from channels.layers import get_channel_layer
+
+    from games.tables import consumers
+    from tests.games.websocket import open_socket
+
+    def database_down(self):
+        raise RuntimeError("the database is down")
+
+    monkeypatch.setattr(consumers.TableConsumer, "_open", database_down)
+    with pytest.raises(RuntimeError, match="the database is down"):
+        await open_socket(f"/ws/parties/{GAME_ID}/")
+    table_hub = hub._hub_of_this_loop(get_channel_layer())
+    assert table_hub is None or not table_hub.is_listening(GAME_ID)
