@@ -92,7 +92,10 @@ def _send(group: str, message: dict) -> None:
         return
     # From a database thread of an ASGI process this runs on the process's event loop, where
     # the table hub lives; from anywhere else (a Celery worker) on a loop of its own.
-    async_to_sync(broadcast)(group, message)
+    try:
+        async_to_sync(broadcast)(group, message)
+    except Exception as error:  # no loop to run it on (a thread that runs one): logged, as any
+        logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
 
 
 def send_on_commit(group: str, message: dict) -> None:
