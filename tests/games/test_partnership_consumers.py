@@ -410,4 +410,9 @@ async def test_the_sweep_plays_a_table_turn_nothing_scheduled(alice) -> None:
     )()
     assert action.kind == "action" and action.seat == first["view"]["seat_to_act"]
     assert after["version"] >= table.version + 1
+    # The computers would play on: their runner is stopped while this loop still runs, so that
+    # a turn in flight still sends its broadcast on it (a turn waiting for a loop that has
+    # stopped would keep the fixture's `computer_runner_stop(wait=True)` waiting forever).
+    scheduling.computer_runner_stop()
+    await asyncio.sleep(1.0)
     await socket.disconnect()
