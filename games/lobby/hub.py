@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from django.db import close_old_connections, connections
 
 from games import events
+from games.listening import channel_listen
 
 from . import selectors
 
@@ -133,7 +134,11 @@ class LobbyHub:
         # Listen before the first build: a change committed in between is not missed.
         await self.layer.group_add(events.LOBBY_GROUP, self._channel)
         self._tasks = [
-            self.loop.create_task(self._listen()),
+            self.loop.create_task(
+                channel_listen(
+                    self.layer, self._channel, self._heard, logger=logger, name="Waiting room"
+                )
+            ),
             self.loop.create_task(self._rebuild_forever()),
         ]
         self.room = await self._build()
@@ -148,18 +153,9 @@ class LobbyHub:
     async def _build(self) -> dict:
         return await self.loop.run_in_executor(self._executor, self._build_in_thread)
 
-    async def _listen(self) -> None:
-        while True:
-            try:
-                message = await self.layer.receive(self._channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                logger.warning("Waiting room: channel layer unavailable", exc_info=True)
-                await asyncio.sleep(1.0)
-                continue
-            if message.get("type") == "lobby.changed":
-                self._changed.set()
+    async def _heard(self, message: dict) -> None:
+        if message.get("type") == "lobby.changed":
+            self._changed.set()
 
     async def _rebuild_forever(self) -> None:
         while True:

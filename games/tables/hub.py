@@ -29,6 +29,8 @@ import asyncio
 import logging
 import time
 
+from games.listening import channel_listen
+
 logger = logging.getLogger(__name__)
 
 # How long a hub that has just begun to listen to a table sends its news through the channel
@@ -127,7 +129,9 @@ class TableHub:
 
     async def _start(self) -> None:
         self.channel = await self.layer.new_channel()
-        self._listener = self.loop.create_task(self._listen())
+        self._listener = self.loop.create_task(
+            channel_listen(self.layer, self.channel, self._heard, logger=logger, name="Tables")
+        )
 
     def _stop_now(self) -> None:
         if self.is_stopped:
@@ -148,21 +152,6 @@ class TableHub:
             )
         except Exception:  # the others learn it late, or from the layer's own expiry
             logger.warning("Tables: could not tell %s: %s", group, message["type"], exc_info=True)
-
-    async def _listen(self) -> None:
-        while True:
-            try:
-                message = await self.layer.receive(self.channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                logger.warning("Tables: channel layer unavailable", exc_info=True)
-                await asyncio.sleep(1.0)
-                continue
-            try:
-                await self._heard(message)
-            except Exception:  # one bad message must not stop the process's tables
-                logger.exception("Tables: a message could not be handed out: %.200r", message)
 
     async def _heard(self, message: dict) -> None:
         game_id = message.get("game_id")
