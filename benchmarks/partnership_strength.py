@@ -35,9 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from computer_strength import wilson  # noqa: E402
 
+from benchmarks.yardsticks import ismcts  # noqa: E402
 from games.computer import LEVEL_MEDIUM, LEVEL_STRONG, choose_action  # noqa: E402
 from games.computer.arena import play_partnership_match  # noqa: E402
 from games.computer.partnership import strong  # noqa: E402
+
+LEVEL_ISMCTS = ismcts.LEVEL_ISMCTS
+# The levels that search, whose decisions are timed.
+SEARCHING = (LEVEL_STRONG, LEVEL_ISMCTS)
 
 GAMES = {
     "manille-flemish": {"blind": True, "mee_tegen": True},
@@ -45,14 +50,23 @@ GAMES = {
 }
 
 
-def _chooser(fort_playouts: int | None, timings: list | None = None):
+def _chooser(fort_playouts: int | None, timings: list | None = None, yardstick=None):
+    """Return `choose(level, view, *, seed)` for the arena: the site's levels, and `ismcts`, the
+    yardstick of benchmarks/yardsticks/ismcts.py, with `yardstick`'s budget ({"playouts": n}
+    or {"seconds": s} of CPU a decision). `timings` collects (CPU seconds, phase, level) of
+    every searched decision."""
+
     def choose(level, view, *, seed):
-        if level != LEVEL_STRONG:
+        if level not in SEARCHING:
             return choose_action(level, view, seed=seed)
         started = time.process_time()
-        action, count = strong.decide(view, random.Random(seed), fort_playouts)
+        if level == LEVEL_ISMCTS:
+            count = len(view["legal_actions"]) > 1
+            action = ismcts.choose_partnership_action(view, seed=seed, **(yardstick or {}))
+        else:
+            action, count = strong.decide(view, random.Random(seed), fort_playouts)
         if timings is not None and count:
-            timings.append((time.process_time() - started, view["phase"]))
+            timings.append((time.process_time() - started, view["phase"], level))
         return action
 
     return choose
@@ -108,61 +122,99 @@ def strength(args) -> None:
             )
 
 
-def duplicate(args) -> None:
-    """Single deals played twice, the same deck with the teams swapped: the luck of the cards
-    cancels out, so a few hundred deals measure the difference between two levels."""
+def _duplicate_deck(task) -> tuple[int, int, list]:
+    """Play deck `index` twice, the teams swapped; return the first team's card points and
+    score minus the other's over both deals, and the searched decisions' timings."""
+    variant_name, first, second, index, args = task
     from games.engine.variants import variant_get
 
+    variant = variant_get(variant_name)
+    timings: list = []
+    choose = _chooser(args.fort_playouts, timings, _yardstick_budget(args))
+    deck = variant.shuffled_deck(random.Random(args.seed + index))
+    dealer = index % 4
+    pair_points = pair_score = 0
+    for first_team in (0, 1):
+        levels = [first if seat % 2 == first_team else second for seat in range(4)]
+        state = variant.new_match(first_dealer=dealer, options=GAMES[variant_name])
+        state = variant.deal_start(state, deck)
+        decision = 0
+        while (seat := variant.seat_to_act(state)) is not None:
+            decision += 1
+            action = choose(
+                levels[seat],
+                variant.player_view(state, seat),
+                seed=(args.seed + index) * 1000 + decision,
+            )
+            state = variant.apply(state, variant.action_from_json(action))
+        summary = state.progress.summaries[-1]
+        pair_points += summary.card_points[first_team] - summary.card_points[1 - first_team]
+        pair_score += summary.score[first_team] - summary.score[1 - first_team]
+    return pair_points, pair_score, timings
+
+
+def _yardstick_budget(args) -> dict:
+    if args.ismcts_seconds is not None:
+        return {"seconds": args.ismcts_seconds}
+    return {"playouts": args.ismcts_playouts}
+
+
+def duplicate(args) -> None:
+    """Single deals played twice, the same deck with the teams swapped: the luck of the cards
+    cancels out, so a few hundred deals measure the difference between two levels. --jobs
+    spreads the decks over processes (each decision's CPU time is still its own process's)."""
+    import multiprocessing
+
     budget = args.fort_playouts or strong.PLAYOUTS
-    choose = _chooser(args.fort_playouts)
+    yardstick = _yardstick_budget(args)
     for pair in args.pairs.split(","):
         first, second = pair.split("-")
-        for variant_name in GAMES:
-            variant = variant_get(variant_name)
-            cpu_started = time.process_time()
-            points: list[int] = []
-            scores: list[int] = []
-            for index in range(args.duplicate):
-                deck = variant.shuffled_deck(random.Random(args.seed + index))
-                dealer = index % 4
-                pair_points = pair_score = 0
-                for first_team in (0, 1):
-                    levels = [first if seat % 2 == first_team else second for seat in range(4)]
-                    state = variant.new_match(first_dealer=dealer, options=GAMES[variant_name])
-                    state = variant.deal_start(state, deck)
-                    decision = 0
-                    while (seat := variant.seat_to_act(state)) is not None:
-                        decision += 1
-                        action = choose(
-                            levels[seat],
-                            variant.player_view(state, seat),
-                            seed=(args.seed + index) * 1000 + decision,
-                        )
-                        state = variant.apply(state, variant.action_from_json(action))
-                    summary = state.progress.summaries[-1]
-                    pair_points += (
-                        summary.card_points[first_team] - summary.card_points[1 - first_team]
-                    )
-                    pair_score += summary.score[first_team] - summary.score[1 - first_team]
-                points.append(pair_points)
-                scores.append(pair_score)
+        for variant_name in args.games.split(","):
+            started = time.perf_counter()
+            tasks = [(variant_name, first, second, index, args) for index in range(args.duplicate)]
+            if args.jobs > 1:
+                with multiprocessing.Pool(args.jobs) as pool:
+                    results = pool.map(_duplicate_deck, tasks, chunksize=1)
+            else:
+                results = [_duplicate_deck(task) for task in tasks]
+            points = [result[0] for result in results]
+            scores = [result[1] for result in results]
+            timings = [timing for result in results for timing in result[2]]
 
             def interval(values: list[int]) -> str:
                 mean = statistics.fmean(values) / 2
                 half = 1.96 * statistics.stdev(values) / 2 / math.sqrt(len(values))
                 return f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
 
-            budget_words = f", fort {budget} playouts" if LEVEL_STRONG in (first, second) else ""
+            budgets = []
+            if LEVEL_STRONG in (first, second):
+                budgets.append(f"fort {budget} playouts")
+            if LEVEL_ISMCTS in (first, second):
+                budgets.append(
+                    "ismcts " + ", ".join(f"{value} {name}" for name, value in yardstick.items())
+                )
             print(
-                f"{variant_name}, {args.duplicate} deals x 2 (teams swapped){budget_words}: "
+                f"{variant_name}, {args.duplicate} deals x 2 (teams swapped)"
+                f"{''.join(', ' + words for words in budgets)}: "
                 f"team {first} minus team {second} per deal: card points {interval(points)}, "
-                f"score {interval(scores)}; {time.process_time() - cpu_started:.0f} s CPU",
+                f"score {interval(scores)}; {time.perf_counter() - started:.0f} s",
                 flush=True,
             )
+            for level in sorted({level for _seconds, _phase, level in timings}):
+                played = sorted(
+                    seconds for seconds, phase, kind in timings if kind == level and phase == "play"
+                )
+                if played:
+                    print(
+                        f"  {level}: {len(played)} card decisions searched, CPU a decision mean "
+                        f"{statistics.fmean(played):.3f} s, p50 {played[len(played) // 2]:.3f} s,"
+                        f" p95 {played[int(0.95 * len(played))]:.3f} s",
+                        flush=True,
+                    )
 
 
 def speed(args) -> None:
-    timings: list[tuple[float, str]] = []
+    timings: list[tuple[float, str, str]] = []
     choose = _chooser(None, timings)
     deadline = time.perf_counter() + args.speed
     index = 0
@@ -173,7 +225,7 @@ def speed(args) -> None:
         )
         _timed_match(variant_name, levels, args.seed + index, choose, deadline)
         index += 1
-    times = sorted(seconds for seconds, _phase in timings)
+    times = sorted(seconds for seconds, _phase, _level in timings)
 
     def quantile(share: float) -> float:
         return times[min(len(times) - 1, int(share * len(times)))]
@@ -182,8 +234,8 @@ def speed(args) -> None:
         f"fort, {strong.PLAYOUTS} playouts per decision: {len(times)} decisions, CPU per "
         f"decision p50 {quantile(0.5):.3f} s, p95 {quantile(0.95):.3f} s, max {times[-1]:.3f} s"
     )
-    for phase in sorted({phase for _seconds, phase in timings}):
-        chosen = sorted(seconds for seconds, kind in timings if kind == phase)
+    for phase in sorted({phase for _seconds, phase, _level in timings}):
+        chosen = sorted(seconds for seconds, kind, _level in timings if kind == phase)
         print(f"  {phase}: {len(chosen)} decisions, p50 {chosen[len(chosen) // 2]:.3f} s")
 
 
@@ -216,6 +268,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2_000_000)
     parser.add_argument("--speed", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--duplicate", type=int, default=None, metavar="DEALS")
+    parser.add_argument("--games", default=",".join(GAMES), help="the games of --duplicate")
+    parser.add_argument("--ismcts-playouts", type=int, default=ismcts.DEFAULT_PLAYOUTS)
+    parser.add_argument(
+        "--ismcts-seconds", type=float, default=None, help="the yardstick's CPU a decision"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes of --duplicate")
     args = parser.parse_args()
     if args.speed:
         speed(args)

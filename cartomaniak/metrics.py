@@ -63,6 +63,13 @@ COMPUTER_DECISION = Histogram(
     ["level"],
     buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
 )
+COMPUTER_TURN_LATE = Histogram(
+    "cartomaniak_computer_turn_late_seconds",
+    "From the end of a computer player's pause (its turn's due time) to its move stored, by "
+    "level: the thinking and the waiting its pause did not hide.",
+    ["level"],
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.5, 5.0, 10.0),
+)
 READ_ERRORS = Counter(
     "cartomaniak_metrics_read_errors",
     "Reads of a scrape that failed, their samples left out (database, database_connections, "
@@ -91,6 +98,11 @@ def _safely(update, *args) -> None:
 def move_applied_on_commit(*, kind: str) -> None:
     """Count one decision applied at a table of `kind` once its transaction commits."""
     transaction.on_commit(functools.partial(_safely, MOVES.labels(kind=kind).inc), robust=True)
+
+
+def computer_turn_late(*, level: str, seconds: float) -> None:
+    """Observe how late after its pause a computer's move of `level` was stored."""
+    _safely(COMPUTER_TURN_LATE.labels(level=level).observe, max(0.0, seconds))
 
 
 @contextlib.contextmanager

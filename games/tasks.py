@@ -1,5 +1,7 @@
 """Celery tasks of the games app: thin callers of the services."""
 
+from datetime import datetime
+
 from celery import shared_task
 from django.utils import timezone
 
@@ -38,10 +40,19 @@ def computer_act(game_id: int, version: int, kind: str = "game") -> bool:
 
 
 @shared_task(name="games.tasks.computer_apply", ignore_result=True)
-def computer_apply(game_id: int, version: int, seat: int, action: dict) -> bool:
+def computer_apply(
+    game_id: int,
+    version: int,
+    seat: int,
+    action: dict,
+    due_at: str | None = None,
+    level: str | None = None,
+) -> bool:
     """Play a computer's decision, taken during its pause, once the pause is over (a version
-    gone meanwhile changes nothing)."""
-    return scheduling.computer_turn_apply(game_id, version, seat, action)
+    gone meanwhile changes nothing). `due_at` (ISO 8601) and `level` time it against its pause;
+    a task sent without them (before they existed) is played untimed."""
+    due = datetime.fromisoformat(due_at) if due_at else None
+    return scheduling.computer_turn_apply(game_id, version, seat, action, due, level)
 
 
 @shared_task(name="games.tasks.computer_sweep")

@@ -1,26 +1,39 @@
-"""A yardstick: single-observer information-set Monte Carlo tree search (issue 23), two players.
+"""A yardstick: single-observer information-set Monte Carlo tree search (issue 23), for two
+players and for the four-player partnership games.
 
 SO-ISMCTS (Cowling, Powley and Whitehouse, 2012) over the rest of the deal, from the seat's
 view only. One tree of card sequences is shared by every determinization: each iteration deals
-the hidden cards again (`games.computer.knowledge.Knowledge.sample`), walks down the tree
+the hidden cards again (the game's knowledge: `games.computer.knowledge.Knowledge.sample`, or
+`games.computer.partnership.knowledge.PartnershipKnowledge.sample`), walks down the tree
 choosing, among the children legal in this deal, the one with the best UCB score (its mean
 reward plus `EXPLORATION` × √(ln availability / visits), availability being how often it could
-have been chosen), adds one untried card, plays the deal out with the greedy yardstick's policy
-(`greedy.play_out`) and credits every node with the deal's score seen by the seat that played
-its card (own minus the opponent's, in units of 30 points × the deal's multiplier). The card
-played is the root's most visited child.
+have been chosen), adds one untried card, plays the deal out with a playout policy and credits
+every node with the deal's score seen by the side of the seat that played its card (its side's
+score minus the other's, in units of 30 points × the deal's multiplier). The card played is the
+root's most visited child.
 
-Trump or roll, buque and sur-buque: the greedy yardstick's determinized search, same budget.
+- Two players: the greedy yardstick's playout policy (`greedy.play_out`); trump or roll, buque
+  and sur-buque by the greedy yardstick's determinized search, same budget.
+- Four players: the strong level's quick playout policy
+  (`games.computer.partnership.playout.play_out`); trump, *mee*, *tegen* and look or blind as
+  the strong level decides them, at its own budget (or `playouts`): the four-player arena
+  (benchmarks/partnership_strength.py) then measures the card play alone.
+
 Budget: `playouts` iterations (repeatable) or `seconds` of CPU a decision.
 """
 
 import math
 import random
 import time
+from collections.abc import Callable
 
 from games.computer.actions import card_action
 from games.computer.knowledge import Knowledge
+from games.computer.partnership import strong as partnership_strong
+from games.computer.partnership.knowledge import PartnershipKnowledge
+from games.computer.partnership.playout import play_out as partnership_play_out
 from games.engine.core import CARD_INDEX, cards_of
+from games.engine.partnership.scoring import TRICKS_PER_DEAL
 
 from . import greedy
 
@@ -39,12 +52,29 @@ class _Node:
         self.available = 0
 
 
-def _iterate(root: _Node, knowledge: Knowledge, rng: random.Random) -> None:
-    playout = knowledge.sample(rng)
+class _Game:
+    """What the tree needs of a game: a determinization, whether a deal is over, its playout
+    policy, and a finished deal's reward for the side of a seat."""
+
+    def __init__(
+        self,
+        sample: Callable[[], object],
+        is_over: Callable[[object], bool],
+        roll_out: Callable[[object], object],
+        reward: Callable[[object, int], float],
+    ) -> None:
+        self.sample = sample
+        self.is_over = is_over
+        self.roll_out = roll_out
+        self.reward = reward
+
+
+def _iterate(root: _Node, game: _Game, rng: random.Random) -> None:
+    playout = game.sample()
     node = root
     # (node, seat that played its card)
     path: list[tuple[_Node, int]] = []
-    while not playout.is_over:
+    while not game.is_over(playout):
         cards = cards_of(playout.legal())
         children = node.children
         untried = [card for card in cards if card not in children]
@@ -71,17 +101,40 @@ def _iterate(root: _Node, knowledge: Knowledge, rng: random.Random) -> None:
         node = children[card]
         playout.play(card)
         path.append((node, seat))
-    score = greedy.play_out(playout, rng).score()
-    unit = 30.0 * playout.multiplier
+    finished = game.roll_out(playout)
     for child, seat in path:
         child.visits += 1
-        child.total += (score[seat] - score[1 - seat]) / unit
+        child.total += game.reward(finished, seat)
+
+
+def _search(view: dict, game: _Game, rng, playouts: int | None, seconds: float | None) -> dict:
+    """Return the card action of the root's most visited child after the budget's iterations."""
+    root = _Node()
+    if seconds is None:
+        for _ in range(playouts or DEFAULT_PLAYOUTS):
+            _iterate(root, game, rng)
+    else:
+        deadline = time.process_time() + seconds
+        _iterate(root, game, rng)
+        while time.process_time() < deadline:
+            _iterate(root, game, rng)
+    cards = [CARD_INDEX[action["card"]] for action in view["legal_actions"]]
+    best = max(
+        cards,
+        key=lambda card: (root.children[card].visits if card in root.children else -1, -card),
+    )
+    return card_action(view, best)
+
+
+def _two_player_reward(playout, seat: int) -> float:
+    score = playout.score()
+    return (score[seat] - score[1 - seat]) / (30.0 * playout.multiplier)
 
 
 def choose(
     view: dict, rng: random.Random, *, playouts: int | None = None, seconds: float | None = None
 ) -> dict:
-    """Return the yardstick's action for `view` (one of its legal actions)."""
+    """Return the yardstick's action for a two-player `view` (one of its legal actions)."""
     legal_actions = view["legal_actions"]
     if len(legal_actions) == 1:
         return legal_actions[0]
@@ -89,21 +142,37 @@ def choose(
     if action is not None:
         return action
     knowledge = Knowledge(view)
-    root = _Node()
-    if seconds is None:
-        for _ in range(playouts or DEFAULT_PLAYOUTS):
-            _iterate(root, knowledge, rng)
-    else:
-        deadline = time.process_time() + seconds
-        _iterate(root, knowledge, rng)
-        while time.process_time() < deadline:
-            _iterate(root, knowledge, rng)
-    cards = [CARD_INDEX[action["card"]] for action in legal_actions]
-    best = max(
-        cards,
-        key=lambda card: (root.children[card].visits if card in root.children else -1, -card),
+    game = _Game(
+        sample=lambda: knowledge.sample(rng),
+        is_over=lambda playout: playout.is_over,
+        roll_out=lambda playout: greedy.play_out(playout, rng),
+        reward=_two_player_reward,
     )
-    return card_action(view, best)
+    return _search(view, game, rng, playouts, seconds)
+
+
+def _partnership_reward(playout, seat: int) -> float:
+    return playout.value(seat % 2) / (30.0 * playout.multiplier)
+
+
+def choose_partnership(
+    view: dict, rng: random.Random, *, playouts: int | None = None, seconds: float | None = None
+) -> dict:
+    """Return the yardstick's action for a four-player partnership `view`."""
+    legal_actions = view["legal_actions"]
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    if view["phase"] != "play":
+        return partnership_strong.decide(view, rng, playouts)[0]
+    knowledge = PartnershipKnowledge(view)
+    random_ = rng.random
+    game = _Game(
+        sample=lambda: knowledge.sample(rng),
+        is_over=lambda playout: playout.tricks[0] + playout.tricks[1] == TRICKS_PER_DEAL,
+        roll_out=lambda playout: partnership_play_out(playout, random_),
+        reward=_partnership_reward,
+    )
+    return _search(view, game, rng, playouts, seconds)
 
 
 def choose_action(
@@ -112,3 +181,10 @@ def choose_action(
     """`games.computer.choose_action`'s contract for the yardstick (budget: `playouts`
     iterations, the repeatable one, or `seconds` of CPU; `DEFAULT_PLAYOUTS` when neither)."""
     return choose(view, random.Random(seed), playouts=playouts, seconds=seconds)
+
+
+def choose_partnership_action(
+    view: dict, *, seed: int, playouts: int | None = None, seconds: float | None = None
+) -> dict:
+    """The same contract for a four-player partnership view."""
+    return choose_partnership(view, random.Random(seed), playouts=playouts, seconds=seconds)

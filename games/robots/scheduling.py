@@ -128,18 +128,37 @@ def computer_turn_run(game_id: int, version: int) -> bool:
     wait = _seconds_until(decision.due_at)
     if wait > SHORTEST_WAIT_SECONDS:
         import_string(APPLY_TASK).apply_async(
-            (game_id, version, decision.seat, decision.action),
+            (
+                game_id,
+                version,
+                decision.seat,
+                decision.action,
+                decision.due_at.isoformat(),
+                decision.level,
+            ),
             countdown=wait,
             expires=wait + 60,
             queue=COMPUTER_QUEUE,
         )
         return True
-    return computer_turn_apply(game_id, version, decision.seat, decision.action)
+    return computer_turn_apply(
+        game_id, version, decision.seat, decision.action, decision.due_at, decision.level
+    )
 
 
-def computer_turn_apply(game_id: int, version: int, seat: int, action: dict) -> bool:
-    """Play a decision taken earlier (Celery's second task, the runner's last step)."""
-    return import_string(APPLY_JOB)(game_id=game_id, version=version, seat=seat, action=action)
+def computer_turn_apply(
+    game_id: int,
+    version: int,
+    seat: int,
+    action: dict,
+    due_at: datetime | None = None,
+    level: str | None = None,
+) -> bool:
+    """Play a decision taken earlier (Celery's second task, the runner's last step); with its
+    `due_at` and `level`, timed against its pause."""
+    return import_string(APPLY_JOB)(
+        game_id=game_id, version=version, seat=seat, action=action, due_at=due_at, level=level
+    )
 
 
 def _close_connections(barrier: threading.Barrier) -> None:
@@ -254,7 +273,9 @@ class _EmbeddedRunner:
             wait = _seconds_until(decision.due_at)
             if wait > 0:
                 await asyncio.sleep(wait)
-            await in_pool(computer_turn_apply)(game_id, version, decision.seat, decision.action)
+            await in_pool(computer_turn_apply)(
+                game_id, version, decision.seat, decision.action, decision.due_at, decision.level
+            )
         except asyncio.CancelledError:
             raise
         except Exception:  # one failing turn must not stop the runner; the sweep retries it

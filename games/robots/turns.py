@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 
+from django.utils import timezone
+
 from cartomaniak import metrics
 from games import computer
 from games.engine.errors import RuleError
@@ -34,12 +36,13 @@ _OUTDATED = ("stale_version", "game_not_in_progress", "time_over", "not_seated")
 
 @dataclass(frozen=True)
 class ComputerDecision:
-    """What a computer decided at one version of a game, and when it may be played: the
-    turn's due time (`Game.computer_due_at`, the end of its human-like pause)."""
+    """What a computer of `level` decided at one version of a game, and when it may be
+    played: the turn's due time (`Game.computer_due_at`, the end of its human-like pause)."""
 
     seat: int
     action: dict
     due_at: datetime | None
+    level: str
 
 
 def computer_decide(*, game_id: int, version: int) -> ComputerDecision | None:
@@ -68,14 +71,25 @@ def computer_decide(*, game_id: int, version: int) -> ComputerDecision | None:
         seed=turn_seed(game_id, version, "decision"),
         is_legal=partial(_is_legal, variant, state, seat),
     )
-    return ComputerDecision(seat=seat, action=dict(action), due_at=game.computer_due_at)
+    return ComputerDecision(
+        seat=seat, action=dict(action), due_at=game.computer_due_at, level=level
+    )
 
 
 def computer_apply(
-    *, game_id: int, version: int, seat: int, action: dict, now: datetime | None = None
+    *,
+    game_id: int,
+    version: int,
+    seat: int,
+    action: dict,
+    now: datetime | None = None,
+    due_at: datetime | None = None,
+    level: str | None = None,
 ) -> bool:
     """Play a decision through the one writer at the version it was decided for; return whether
-    it was played (a version gone meanwhile: nothing changes)."""
+    it was played (a version gone meanwhile: nothing changes). Given the turn's `due_at` and the
+    computer's `level`, a move played is timed against its pause
+    (`cartomaniak_computer_turn_late_seconds`)."""
     try:
         game_computer_act(
             game_id=game_id, seat=seat, action=dict(action), expected_version=version, now=now
@@ -84,6 +98,8 @@ def computer_apply(
         if error.code in _OUTDATED:
             return False
         raise
+    if due_at is not None and level is not None:
+        metrics.computer_turn_late(level=level, seconds=(timezone.now() - due_at).total_seconds())
     return True
 
 

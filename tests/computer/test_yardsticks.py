@@ -7,7 +7,8 @@ import pytest
 
 from benchmarks.duplicate_arena import LEVEL_STRONG_INFERRING, LEVEL_STRONG_POLICY, play_pair
 from benchmarks.yardsticks import greedy, ismcts
-from games.computer import LEVEL_MEDIUM, strong
+from games.computer import LEVEL_MEDIUM, choose_action, strong
+from games.computer.arena import play_partnership_match
 from games.engine import (
     FORMAT_FIRST_TO_71,
     Action,
@@ -87,3 +88,43 @@ def test_fort_with_policy_playouts_stays_in_the_arena_and_is_repeatable() -> Non
     assert with_policy == strong.decide(view, random.Random(2), 200, policy=play_greedily)
     assert at_random == strong.decide(view, random.Random(2), 200, policy=play_randomly)
     assert with_policy[0] in view["legal_actions"] and at_random[0] in view["legal_actions"]
+
+
+@pytest.mark.parametrize(
+    "variant_name,options",
+    [("manille-flemish", {"blind": True, "mee_tegen": True}), ("manille-french", None)],
+)
+def test_the_four_player_ismcts_plays_a_whole_match_legally_and_repeats_itself(
+    variant_name: str, options: dict | None
+) -> None:
+    seen: list[dict] = []
+
+    def choose(level, view, *, seed):
+        if level == LEVEL_MEDIUM:
+            return choose_action(level, view, seed=seed)
+        action = ismcts.choose_partnership_action(view, seed=seed, playouts=30)
+        if len(view["legal_actions"]) > 1 and view["phase"] == "play":
+            seen.append(view)
+        return action
+
+    def legal(view, action) -> None:
+        assert action in view["legal_actions"]
+
+    levels = (ismcts.LEVEL_ISMCTS, LEVEL_MEDIUM) * 2
+    state = play_partnership_match(
+        variant_name,
+        levels,
+        seed=4,
+        format="first-to-34" if options is None else "boom-101",
+        options=options,
+        choose=choose,
+        on_decision=legal,
+    )
+
+    assert state.is_finished and seen
+    for view in seen[:: max(1, len(seen) // 8)]:
+        first = ismcts.choose_partnership_action(view, seed=2, playouts=40)
+        assert first in view["legal_actions"]
+        assert ismcts.choose_partnership_action(view, seed=2, playouts=40) == first
+    timed = ismcts.choose_partnership_action(seen[0], seed=2, seconds=0.02)
+    assert timed in seen[0]["legal_actions"]
