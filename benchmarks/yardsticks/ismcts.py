@@ -15,9 +15,10 @@ root's most visited child.
 - Two players: the greedy yardstick's playout policy (`greedy.play_out`); trump or roll, buque
   and sur-buque by the greedy yardstick's determinized search, same budget.
 - Four players: the strong level's quick playout policy
-  (`games.computer.partnership.playout.play_out`); trump, *mee*, *tegen* and look or blind as
-  the strong level decides them, at its own budget (or `playouts`): the four-player arena
-  (benchmarks/partnership_strength.py) then measures the card play alone.
+  (`games.computer.partnership.playout.play_out`); trump, *mee* and *tegen* by the shared
+  determinized search (`games.computer.search.decide`) with that policy and the margins below,
+  written here so that a change of the strong level's announcements does not move the
+  yardstick; look or blind by the medium level's rule.
 
 Budget: `playouts` iterations (repeatable) or `seconds` of CPU a decision.
 """
@@ -27,9 +28,10 @@ import random
 import time
 from collections.abc import Callable
 
+from games.computer import search
 from games.computer.actions import card_action
 from games.computer.knowledge import Knowledge
-from games.computer.partnership import strong as partnership_strong
+from games.computer.partnership import medium as partnership_medium
 from games.computer.partnership.knowledge import PartnershipKnowledge
 from games.computer.partnership.playout import play_out as partnership_play_out
 from games.engine.core import CARD_INDEX, cards_of
@@ -40,6 +42,10 @@ from . import greedy
 LEVEL_ISMCTS = "ismcts"
 EXPLORATION = 0.7
 DEFAULT_PLAYOUTS = 2000
+# Four players: the mean deal score (x1, own team minus the other) from which it says mee, and
+# tegen; and the playouts of those announcements and of the trump when the budget is a time.
+PARTNERSHIP_MARGINS = {"mee": 8.0, "tegen": 10.0}
+PARTNERSHIP_ANNOUNCEMENT_PLAYOUTS = 8000
 
 
 class _Node:
@@ -162,10 +168,23 @@ def choose_partnership(
     legal_actions = view["legal_actions"]
     if len(legal_actions) == 1:
         return legal_actions[0]
-    if view["phase"] != "play":
-        return partnership_strong.decide(view, rng, playouts)[0]
-    knowledge = PartnershipKnowledge(view)
     random_ = rng.random
+    if view["phase"] != "play":
+        budget = playouts or PARTNERSHIP_ANNOUNCEMENT_PLAYOUTS
+        return search.decide(
+            view,
+            rng,
+            knowledge_of=PartnershipKnowledge,
+            finisher=lambda knowledge, _rng: (
+                lambda playout: partnership_play_out(playout, random_).value(knowledge.team)
+            ),
+            leader=(view["dealer"] + 1) % 4,
+            margins=PARTNERSHIP_MARGINS,
+            playouts=budget,
+            doubling_playouts=max(1, budget // 2),
+            rules_of_thumb={"look": partnership_medium.look_or_blind},
+        )[0]
+    knowledge = PartnershipKnowledge(view)
     game = _Game(
         sample=lambda: knowledge.sample(rng),
         is_over=lambda playout: playout.tricks[0] + playout.tricks[1] == TRICKS_PER_DEAL,

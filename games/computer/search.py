@@ -30,6 +30,7 @@ def best_of(
     playouts: int,
     prepare: Callable[[object, object], None] | None = None,
     ranks: Sequence[int] | None = None,
+    halving: bool = False,
 ) -> tuple[int, int]:
     """Return (index of the best candidate, playouts run).
 
@@ -38,33 +39,55 @@ def best_of(
     played to its end (`finish(copy)`, its value for the seat's side). `playouts` is shared
     between the candidates (at least one round). Among equal totals the candidate of the
     smallest rank wins (`ranks`, by default its position).
+
+    With `halving`, the budget is spent by sequential halving (Karnin, Koren and Somekh, 2013):
+    ⌈log2 n⌉ phases of equal budget, each shared by the candidates still in, the better half of
+    which go on. The close contenders get most of the playouts, and every candidate still in
+    has been played in the same deals as the others, so their totals stay comparable.
     """
     count = len(candidates)
     if ranks is None:
         ranks = range(count)
     totals = [0] * count
-    rounds = max(1, playouts // count)
-    for _ in range(rounds):
-        deal = sample()
-        for index in range(count):
-            playout = deal.copy()
-            if prepare is None:
-                playout.play(candidates[index])
-            else:
-                prepare(playout, candidates[index])
-            totals[index] += finish(playout)
-    best = max(range(count), key=lambda index: (totals[index], -ranks[index]))
-    return best, rounds * count
+    alive = list(range(count))
+    phases = max(1, (count - 1).bit_length()) if halving else 1
+    per_phase = playouts // phases
+    played = 0
+    for phase in range(phases):
+        rounds = max(1, per_phase // len(alive))
+        for _ in range(rounds):
+            deal = sample()
+            for index in alive:
+                playout = deal.copy()
+                if prepare is None:
+                    playout.play(candidates[index])
+                else:
+                    prepare(playout, candidates[index])
+                totals[index] += finish(playout)
+        played += rounds * len(alive)
+        if phase < phases - 1:
+            alive.sort(key=lambda index: (totals[index], -ranks[index]), reverse=True)
+            alive = alive[: (len(alive) + 1) // 2]
+    best = max(alive, key=lambda index: (totals[index], -ranks[index]))
+    return best, played
 
 
 def best_card(
-    view: dict, *, sample: Callable[[], object], finish: Callable[[object], int], playouts: int
+    view: dict,
+    *,
+    sample: Callable[[], object],
+    finish: Callable[[object], int],
+    playouts: int,
+    halving: bool = False,
 ) -> tuple[dict, int]:
     """Return (the legal card action of `view` with the best total, playouts run): each legal
     card played, then the deal to its end (`finish(playout)`, the deal's value); among equal
-    totals the card of the smallest index (the first suit's strongest)."""
+    totals the card of the smallest index (the first suit's strongest). `halving`: see
+    `best_of`."""
     cards = [CARD_INDEX[action["card"]] for action in view["legal_actions"]]
-    best, count = best_of(cards, sample=sample, finish=finish, playouts=playouts, ranks=cards)
+    best, count = best_of(
+        cards, sample=sample, finish=finish, playouts=playouts, ranks=cards, halving=halving
+    )
     return card_action(view, cards[best]), count
 
 
@@ -116,6 +139,7 @@ def decide(
     playouts: int,
     doubling_playouts: int,
     rules_of_thumb: Mapping[str, Callable[[dict], dict]] | None = None,
+    halving: bool = False,
 ) -> tuple[dict, int]:
     """Return (action, playouts run) for `view`: its only legal action, or a phase's rule of
     thumb (`rules_of_thumb`: no search), or the search: a card, a trump (the deal played from
@@ -123,7 +147,8 @@ def decide(
     from which it doubles, over `doubling_playouts`).
 
     `knowledge_of(view)` is what the seat knows, `finisher(knowledge, rng)` the end of a
-    playout: the deal played out, its value for the seat's side."""
+    playout: the deal played out, its value for the seat's side. `halving`: the cards' budget
+    spent by sequential halving (`best_of`)."""
     legal_actions = view["legal_actions"]
     if len(legal_actions) == 1:
         return legal_actions[0], 0
@@ -147,4 +172,10 @@ def decide(
             playouts=doubling_playouts,
         )
         return double_or_pass(view, phase, mean, margins[phase]), doubling_playouts
-    return best_card(view, sample=lambda: knowledge.sample(rng), finish=finish, playouts=playouts)
+    return best_card(
+        view,
+        sample=lambda: knowledge.sample(rng),
+        finish=finish,
+        playouts=playouts,
+        halving=halving,
+    )

@@ -65,6 +65,30 @@ def test_the_best_total_wins_and_the_smallest_rank_breaks_a_tie() -> None:
     assert (by_position, by_rank) == ((1, 3), (2, 3))
 
 
+def test_halving_keeps_the_better_half_each_phase_in_the_same_deals() -> None:
+    # Four candidates, worth their letter's rank on every deal: d > c > b > a.
+    values = {"a": 0, "b": 1, "c": 2, "d": 3}
+    seen = {name: [] for name in values}
+
+    def prepare(deal: Deal, candidate: str) -> None:
+        deal.trump = candidate
+        seen[candidate].append(deal.number)
+
+    best, count = best_of(
+        list(values),
+        sample=_numbered_samples(),
+        finish=lambda deal: values[deal.trump],
+        playouts=16,
+        prepare=prepare,
+        halving=True,
+    )
+
+    # Two phases of 8 playouts: 2 deals for all four, then 4 more for the better two.
+    assert (best, count) == (3, 16)
+    assert seen["a"] == seen["b"] == [0, 1]
+    assert seen["c"] == seen["d"] == [0, 1, 2, 3, 4, 5]
+
+
 def test_no_trump_doubles_the_deal_and_a_suit_names_trump() -> None:
     view = {
         "legal_actions": [

@@ -43,9 +43,11 @@ def _finisher(knowledge: PartnershipKnowledge, rng: random.Random):
     return finish
 
 
-def decide(view: dict, rng: random.Random, playouts: int | None = None) -> tuple[dict, int]:
+def decide(
+    view: dict, rng: random.Random, playouts: int | None = None, *, halving: bool = False
+) -> tuple[dict, int]:
     """Return (action, playouts run) for a partnership `view`; `playouts` defaults to
-    PLAYOUTS."""
+    PLAYOUTS; `halving`: the cards' playouts spent by sequential halving (`search.best_of`)."""
     if playouts is None:
         playouts = PLAYOUTS
     return search.decide(
@@ -60,6 +62,7 @@ def decide(view: dict, rng: random.Random, playouts: int | None = None) -> tuple
         doubling_playouts=max(1, playouts // 2),
         # No sample can judge a hand nobody has seen.
         rules_of_thumb={"look": medium.look_or_blind},
+        halving=halving,
     )
 
 
