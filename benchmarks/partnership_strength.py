@@ -41,10 +41,8 @@ from games.computer.arena import play_partnership_match  # noqa: E402
 from games.computer.partnership import strong  # noqa: E402
 
 LEVEL_ISMCTS = ismcts.LEVEL_ISMCTS
-# fort with its cards' playouts spent by sequential halving (`games.computer.search.best_of`).
-LEVEL_STRONG_HALVING = "forthalving"
 # The levels that search, whose decisions are timed.
-SEARCHING = (LEVEL_STRONG, LEVEL_ISMCTS, LEVEL_STRONG_HALVING)
+SEARCHING = (LEVEL_STRONG, LEVEL_ISMCTS)
 
 GAMES = {
     "manille-flemish": {"blind": True, "mee_tegen": True},
@@ -66,9 +64,7 @@ def _chooser(fort_playouts: int | None, timings: list | None = None, yardstick=N
             count = len(view["legal_actions"]) > 1
             action = ismcts.choose_partnership_action(view, seed=seed, **(yardstick or {}))
         else:
-            action, count = strong.decide(
-                view, random.Random(seed), fort_playouts, halving=level == LEVEL_STRONG_HALVING
-            )
+            action, count = strong.decide(view, random.Random(seed), fort_playouts)
         if timings is not None and count:
             timings.append((time.process_time() - started, view["phase"], level))
         return action

@@ -12,14 +12,49 @@ deal is played to its end and valued (`finish`): the caller's. A playout is any 
 - Trump: each legal choice (a suit, or no trump doubling the deal), played from the first card.
 - A doubling (buque, sur-buque, mee, tegen): the mean deal score (x1) of the deal as it stands,
   from the first card; double only at the game's margin.
+
+A budget is a number of playouts, so that a decision depends only on the view and the seed. On
+the site a decision may also be given an end in time (`thinking_until`: the end of the
+computer's pause, when its move is due): past it, the search stops at the end of its round,
+once it has played at least 1/`MINIMUM_SHARE` of its budget. Without load the budget is spent
+well before; under load (many computers thinking at once in one process) the strong levels
+think less rather than play late.
 """
 
+import contextlib
+import contextvars
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 
 from games.engine.core import CARD_INDEX, NO_TRUMP, SUIT_INDEX
 
 from .actions import card_action, double_or_pass
+
+# However late it is, a search plays at least this share (1/n) of its budget: under load a
+# strong level thinks less, it never plays blind.
+MINIMUM_SHARE = 8
+# The end of the decision being searched (`time.monotonic()`), or None: no end but the budget.
+_thinking_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "thinking_deadline", default=None
+)
+
+
+@contextlib.contextmanager
+def thinking_until(deadline: float | None):
+    """Within this block, stop each search at `deadline` (`time.monotonic()`) once it has
+    played its minimum share; None: the whole budget."""
+    token = _thinking_deadline.set(deadline)
+    try:
+        yield
+    finally:
+        _thinking_deadline.reset(token)
+
+
+def _is_out_of_time(done: int, planned: int) -> bool:
+    """Tell whether a search that did `done` of its `planned` rounds must stop now."""
+    deadline = _thinking_deadline.get()
+    return deadline is not None and done * MINIMUM_SHARE >= planned and time.monotonic() >= deadline
 
 
 def best_of(
@@ -30,46 +65,34 @@ def best_of(
     playouts: int,
     prepare: Callable[[object, object], None] | None = None,
     ranks: Sequence[int] | None = None,
-    halving: bool = False,
 ) -> tuple[int, int]:
     """Return (index of the best candidate, playouts run).
 
     Each round draws one determinization (`sample()`); each candidate is played in a copy of it
     (`prepare(copy, candidate)`, by default the copy plays the candidate, a card) and the deal
     played to its end (`finish(copy)`, its value for the seat's side). `playouts` is shared
-    between the candidates (at least one round). Among equal totals the candidate of the
-    smallest rank wins (`ranks`, by default its position).
-
-    With `halving`, the budget is spent by sequential halving (Karnin, Koren and Somekh, 2013):
-    ⌈log2 n⌉ phases of equal budget, each shared by the candidates still in, the better half of
-    which go on. The close contenders get most of the playouts, and every candidate still in
-    has been played in the same deals as the others, so their totals stay comparable.
+    between the candidates (at least one round; fewer rounds past the end in time of
+    `thinking_until`). Among equal totals the candidate of the smallest rank wins (`ranks`, by
+    default its position).
     """
     count = len(candidates)
     if ranks is None:
         ranks = range(count)
     totals = [0] * count
-    alive = list(range(count))
-    phases = max(1, (count - 1).bit_length()) if halving else 1
-    per_phase = playouts // phases
-    played = 0
-    for phase in range(phases):
-        rounds = max(1, per_phase // len(alive))
-        for _ in range(rounds):
-            deal = sample()
-            for index in alive:
-                playout = deal.copy()
-                if prepare is None:
-                    playout.play(candidates[index])
-                else:
-                    prepare(playout, candidates[index])
-                totals[index] += finish(playout)
-        played += rounds * len(alive)
-        if phase < phases - 1:
-            alive.sort(key=lambda index: (totals[index], -ranks[index]), reverse=True)
-            alive = alive[: (len(alive) + 1) // 2]
-    best = max(alive, key=lambda index: (totals[index], -ranks[index]))
-    return best, played
+    rounds = max(1, playouts // count)
+    done = 0
+    while done < rounds and not _is_out_of_time(done, rounds):
+        done += 1
+        deal = sample()
+        for index in range(count):
+            playout = deal.copy()
+            if prepare is None:
+                playout.play(candidates[index])
+            else:
+                prepare(playout, candidates[index])
+            totals[index] += finish(playout)
+    best = max(range(count), key=lambda index: (totals[index], -ranks[index]))
+    return best, done * count
 
 
 def best_card(
@@ -78,16 +101,12 @@ def best_card(
     sample: Callable[[], object],
     finish: Callable[[object], int],
     playouts: int,
-    halving: bool = False,
 ) -> tuple[dict, int]:
     """Return (the legal card action of `view` with the best total, playouts run): each legal
     card played, then the deal to its end (`finish(playout)`, the deal's value); among equal
-    totals the card of the smallest index (the first suit's strongest). `halving`: see
-    `best_of`."""
+    totals the card of the smallest index (the first suit's strongest)."""
     cards = [CARD_INDEX[action["card"]] for action in view["legal_actions"]]
-    best, count = best_of(
-        cards, sample=sample, finish=finish, playouts=playouts, ranks=cards, halving=halving
-    )
+    best, count = best_of(cards, sample=sample, finish=finish, playouts=playouts, ranks=cards)
     return card_action(view, cards[best]), count
 
 
@@ -123,9 +142,11 @@ def mean_value(
 ) -> float:
     """Return the mean value of `playouts` determinizations, each played to the end."""
     total = 0
-    for _ in range(playouts):
+    done = 0
+    while done < playouts and not _is_out_of_time(done, playouts):
+        done += 1
         total += finish(sample())
-    return total / playouts
+    return total / done
 
 
 def decide(
@@ -139,7 +160,6 @@ def decide(
     playouts: int,
     doubling_playouts: int,
     rules_of_thumb: Mapping[str, Callable[[dict], dict]] | None = None,
-    halving: bool = False,
 ) -> tuple[dict, int]:
     """Return (action, playouts run) for `view`: its only legal action, or a phase's rule of
     thumb (`rules_of_thumb`: no search), or the search: a card, a trump (the deal played from
@@ -147,8 +167,7 @@ def decide(
     from which it doubles, over `doubling_playouts`).
 
     `knowledge_of(view)` is what the seat knows, `finisher(knowledge, rng)` the end of a
-    playout: the deal played out, its value for the seat's side. `halving`: the cards' budget
-    spent by sequential halving (`best_of`)."""
+    playout: the deal played out, its value for the seat's side."""
     legal_actions = view["legal_actions"]
     if len(legal_actions) == 1:
         return legal_actions[0], 0
@@ -177,5 +196,4 @@ def decide(
         sample=lambda: knowledge.sample(rng),
         finish=finish,
         playouts=playouts,
-        halving=halving,
     )

@@ -7,6 +7,7 @@ changes nothing.
 """
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -15,6 +16,7 @@ from django.utils import timezone
 
 from cartomaniak import metrics
 from games import computer
+from games.computer import search
 from games.engine.errors import RuleError
 from games.errors import GameError
 from games.models import Game
@@ -30,6 +32,8 @@ from .scheduling import (
 
 logger = logging.getLogger(__name__)
 
+# What a computer's move takes from its decision to its row stored, kept out of its thinking.
+WRITE_SECONDS = 0.05
 # What makes a duplicate harmless: the version it was scheduled for is gone.
 _OUTDATED = ("stale_version", "game_not_in_progress", "time_over", "not_seated")
 
@@ -65,15 +69,26 @@ def computer_decide(*, game_id: int, version: int) -> ComputerDecision | None:
     if not view.get("legal_actions"):
         return None
     level = game.player_at(variant.decider_of(seat)).computer_level
-    action = _decide(
-        level,
-        view,
-        seed=turn_seed(game_id, version, "decision"),
-        is_legal=partial(_is_legal, variant, state, seat),
-    )
+    # Think no longer than the pause: a strong level under load searches less, not later.
+    with search.thinking_until(_thinking_deadline(game.computer_due_at)):
+        action = _decide(
+            level,
+            view,
+            seed=turn_seed(game_id, version, "decision"),
+            is_legal=partial(_is_legal, variant, state, seat),
+        )
     return ComputerDecision(
         seat=seat, action=dict(action), due_at=game.computer_due_at, level=level
     )
+
+
+def _thinking_deadline(due_at: datetime | None) -> float | None:
+    """The end of a decision's search (`time.monotonic()`): its turn's due time, less the time
+    its write takes; None (the whole budget) for a turn without one."""
+    if due_at is None:
+        return None
+    left = (due_at - timezone.now()).total_seconds() - WRITE_SECONDS
+    return time.monotonic() + left
 
 
 def computer_apply(

@@ -1,6 +1,8 @@
 """The search shared by the strong levels (`games/computer/search.py`)."""
 
-from games.computer.search import best_of, best_trump, mean_value
+import time
+
+from games.computer.search import MINIMUM_SHARE, best_of, best_trump, mean_value, thinking_until
 from games.engine.core import NO_TRUMP, SUIT_INDEX
 
 
@@ -65,28 +67,26 @@ def test_the_best_total_wins_and_the_smallest_rank_breaks_a_tie() -> None:
     assert (by_position, by_rank) == ((1, 3), (2, 3))
 
 
-def test_halving_keeps_the_better_half_each_phase_in_the_same_deals() -> None:
-    # Four candidates, worth their letter's rank on every deal: d > c > b > a.
-    values = {"a": 0, "b": 1, "c": 2, "d": 3}
-    seen = {name: [] for name in values}
+def test_past_its_end_in_time_a_search_plays_its_minimum_share_only() -> None:
+    def search() -> tuple[int, int]:
+        return best_of(
+            ["a", "b"],
+            sample=_numbered_samples(),
+            finish=lambda deal: 0,
+            playouts=80,
+            prepare=lambda deal, candidate: None,
+        )
 
-    def prepare(deal: Deal, candidate: str) -> None:
-        deal.trump = candidate
-        seen[candidate].append(deal.number)
+    with thinking_until(time.monotonic() - 1):
+        late = search()
+        late_mean = mean_value(sample=_numbered_samples(), finish=lambda deal: 2, playouts=80)
+    with thinking_until(time.monotonic() + 60):
+        in_time = search()
 
-    best, count = best_of(
-        list(values),
-        sample=_numbered_samples(),
-        finish=lambda deal: values[deal.trump],
-        playouts=16,
-        prepare=prepare,
-        halving=True,
-    )
-
-    # Two phases of 8 playouts: 2 deals for all four, then 4 more for the better two.
-    assert (best, count) == (3, 16)
-    assert seen["a"] == seen["b"] == [0, 1]
-    assert seen["c"] == seen["d"] == [0, 1, 2, 3, 4, 5]
+    # 40 rounds of two candidates planned; late, an eighth of them.
+    assert late == (0, 2 * 40 // MINIMUM_SHARE)
+    assert late_mean == 2
+    assert in_time == search() == (0, 80)
 
 
 def test_no_trump_doubles_the_deal_and_a_suit_names_trump() -> None:

@@ -43,11 +43,9 @@ def _finisher(knowledge: PartnershipKnowledge, rng: random.Random):
     return finish
 
 
-def decide(
-    view: dict, rng: random.Random, playouts: int | None = None, *, halving: bool = False
-) -> tuple[dict, int]:
+def decide(view: dict, rng: random.Random, playouts: int | None = None) -> tuple[dict, int]:
     """Return (action, playouts run) for a partnership `view`; `playouts` defaults to
-    PLAYOUTS; `halving`: the cards' playouts spent by sequential halving (`search.best_of`)."""
+    PLAYOUTS."""
     if playouts is None:
         playouts = PLAYOUTS
     return search.decide(
@@ -62,7 +60,6 @@ def decide(
         doubling_playouts=max(1, playouts // 2),
         # No sample can judge a hand nobody has seen.
         rules_of_thumb={"look": medium.look_or_blind},
-        halving=halving,
     )
 
 
