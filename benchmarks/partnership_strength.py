@@ -19,7 +19,14 @@ gives a lower bound of its strength. --speed SECONDS times the strong level's de
 full budget (CPU time of this process, one core) in matches against the medium level.
 --duplicate DEALS plays single deals twice, the same deck with the teams swapped, and prints the
 first team's mean margin per deal (card points, and score with the multipliers): the luck of the
-cards cancels out.
+cards cancels out. Besides the site's levels, a pairing may name `ismcts`, the four-player side
+of the yardstick in benchmarks/yardsticks/ismcts.py (budget --ismcts-seconds of CPU a
+decision, or --ismcts-playouts); each searching level's CPU per card decision is printed, so
+that "at the same time" can be read. --games chooses the games of --duplicate, --jobs spreads
+its decks over processes:
+
+    .venv/bin/python benchmarks/partnership_strength.py --duplicate 100 --pairs fort-ismcts \
+        --ismcts-seconds 0.19 --jobs 2
 """
 
 import argparse

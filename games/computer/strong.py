@@ -6,7 +6,9 @@ in each of those deals through the engine's fast core (`games.engine.core.play_r
 random legal cards for both seats), and keeps the candidate with the best average deal score
 (its own score minus the opponent's, multiplied as the deal is): the search shared by the
 strong levels (`search.py`). The number of playouts is fixed
-(`PLAYOUTS`), not a time budget, so a decision depends only on the view and the seed.
+(`PLAYOUTS`), not a time budget, so a decision depends only on the view and the seed; on the
+site a search also stops at the end of the computer's pause once it has played an eighth of its
+budget (`search.thinking_until`), which only a loaded process reaches.
 
 - Trump or roll: each choice, played out from the first card (the non-dealer leads).
 - Buque and sur-buque: the expected score of the deal as it stands; double it only when clearly

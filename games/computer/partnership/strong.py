@@ -7,7 +7,8 @@ of the deal in each of those deals (`playout.play_out`, a quick policy for all f
 keeps the candidate with the best mean deal score of its team (its score minus the other team's,
 multiplier included): the shared search of `games/computer/search.py`, every candidate played
 in the same deals (common random numbers). The budget is a number of playouts (`PLAYOUTS`), not a
-time, so a decision depends only on the view and the seed.
+time, so a decision depends only on the view and the seed (on the site, a loaded process may
+stop it at the end of the pause: `search.thinking_until`).
 
 - Trump (the Flemish dealer): each suit and no trump (x2), played from d+1's first card.
 - Mee and tegen: the mean deal score (x1) of the deal as named; double it only when clearly
