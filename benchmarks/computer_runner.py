@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from computer_turns import bench_database_prepare, percentile  # noqa: E402
+from computer_turns import bench_django_setup, percentile  # noqa: E402
 
 # (seconds late, level) of each computer move stored, and wall seconds of each decision.
 LATENESS: list[float] = []
@@ -133,22 +133,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
 
-    where = bench_database_prepare()
-    os.environ.setdefault("DEBUG", "1")
-    os.environ["BACKGROUND_JOBS"] = "embedded"
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
-    import django
-
-    django.setup()
+    where = bench_django_setup()
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
 
     from games.engine.variants import variant_get
     from games.robots import scheduling
 
-    call_command("migrate", verbosity=0)
     if args.format is None:
         args.format = next(iter(variant_get(args.variant).formats))
     scheduling.DECIDE_JOB = "__main__.timed_decide"

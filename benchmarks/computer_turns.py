@@ -47,6 +47,23 @@ def bench_database_prepare() -> str:
     return "SQLite file in the temporary directory"
 
 
+def bench_django_setup() -> str:
+    """Set Django up on the benchmark's own database (migrated), with the embedded background
+    jobs and no broker; return where the data goes."""
+    where = bench_database_prepare()
+    os.environ.setdefault("DEBUG", "1")
+    os.environ["BACKGROUND_JOBS"] = "embedded"
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    return where
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -54,17 +71,9 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def main() -> None:
     turns_per_level = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    where = bench_database_prepare()
-    os.environ.setdefault("DEBUG", "1")
-    # No runner and no broker: the benchmark calls the turn itself.
-    os.environ["BACKGROUND_JOBS"] = "embedded"
-    os.environ.pop("REDIS_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cartomaniak.settings")
-    import django
-
-    django.setup()
+    # No runner started and no broker: the benchmark calls the turn itself.
+    where = bench_django_setup()
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
 
     from games import computer, engine
     from games.models import Game
@@ -72,7 +81,6 @@ def main() -> None:
     from games.robots.turns import computer_move
     from games.tables import services as tables
 
-    call_command("migrate", verbosity=0)
     member = get_user_model().objects.create_user(username="bench", password="unused-password")
     rng = random.Random(2026)
     print(f"{where}; {turns_per_level} computer turns per level", flush=True)
