@@ -413,14 +413,12 @@ def test_computer_turns_go_to_a_celery_queue_of_their_own() -> None:
 def test_with_celery_the_committed_move_sends_the_computer_turn_to_its_task(alice, settings):
     from cartomaniak.celery import app
     from cartomaniak.metrics import COMPUTER_TURN_LATE
+    from tests.test_metrics import counted
+
+    LATE_COUNT = "cartomaniak_computer_turn_late_seconds_count"
 
     settings.BACKGROUND_JOBS = "celery"
-    timed_before = sum(
-        sample.value
-        for metric in COMPUTER_TURN_LATE.collect()
-        for sample in metric.samples
-        if sample.name.endswith("_count") and sample.labels == {"level": "facile"}
-    )
+    timed_before = counted(COMPUTER_TURN_LATE, LATE_COUNT, level="facile")
     was_eager = app.conf.task_always_eager
     # Eager: the task runs where it is sent, so the test sees its effect on either stack.
     app.conf.task_always_eager = True
@@ -444,12 +442,7 @@ def test_with_celery_the_committed_move_sends_the_computer_turn_to_its_task(alic
     assert set(after) <= {1}
     # The apply task carried the turn's due time and level through the broker's JSON: each
     # computer move was timed against its pause.
-    timed = sum(
-        sample.value
-        for metric in COMPUTER_TURN_LATE.collect()
-        for sample in metric.samples
-        if sample.name.endswith("_count") and sample.labels == {"level": "facile"}
-    )
+    timed = counted(COMPUTER_TURN_LATE, LATE_COUNT, level="facile")
     assert timed - timed_before >= len(after) >= 1
 
 

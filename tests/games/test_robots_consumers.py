@@ -193,24 +193,24 @@ async def test_the_computer_thinks_during_its_pause_and_plays_when_it_ends(alice
     """The runner decides as soon as the turn is scheduled, waits on its loop what is left of
     the pause, then plays: the decision is taken before the due time, the move not before."""
     from cartomaniak.metrics import COMPUTER_DECISION, COMPUTER_TURN_LATE
+    from tests.test_metrics import counted
 
-    def observed(histogram, suffix: str) -> float:
-        # What this histogram holds for the level (nothing read elsewhere).
-        return sum(
-            sample.value
-            for metric in histogram.collect()
-            for sample in metric.samples
-            if sample.name.endswith(suffix) and sample.labels == {"level": "moyen"}
-        )
+    LATE = "cartomaniak_computer_turn_late_seconds"
 
     def decisions() -> float:
-        return observed(COMPUTER_DECISION, "_count")
+        # The decisions timed for the level (this histogram only: nothing read elsewhere).
+        return counted(
+            COMPUTER_DECISION, "cartomaniak_computer_decision_seconds_count", level="moyen"
+        )
 
     game = await database_sync_to_async(lost_computer_turn)(alice)
     due_at = timezone.now() + timedelta(seconds=3)
     await sync_to_async(Game.objects.filter(pk=game.pk).update)(computer_due_at=due_at)
     before = decisions()
-    late_before = (observed(COMPUTER_TURN_LATE, "_count"), observed(COMPUTER_TURN_LATE, "_sum"))
+    late_before = (
+        counted(COMPUTER_TURN_LATE, LATE + "_count", level="moyen"),
+        counted(COMPUTER_TURN_LATE, LATE + "_sum", level="moyen"),
+    )
     scheduling.computer_runner_ensure_started()
     await database_sync_to_async(scheduling.computer_turn_schedule)(
         game_id=game.pk, version=game.version, delay=3.0
@@ -231,6 +231,6 @@ async def test_the_computer_thinks_during_its_pause_and_plays_when_it_ends(alice
     assert version_when_decided == game.version
     assert action.seat == 1 and action.created_at >= due_at
     # The move was timed against its pause: one more turn, late by less than the pause itself.
-    assert observed(COMPUTER_TURN_LATE, "_count") == late_before[0] + 1
-    assert 0 <= observed(COMPUTER_TURN_LATE, "_sum") - late_before[1] < 3.0
+    assert counted(COMPUTER_TURN_LATE, LATE + "_count", level="moyen") == late_before[0] + 1
+    assert 0 <= counted(COMPUTER_TURN_LATE, LATE + "_sum", level="moyen") - late_before[1] < 3.0
     await socket.disconnect()
