@@ -10,6 +10,7 @@ after it still run, and the other connections catch up on their next heartbeat o
 (docs/security.md, *Faults of the real-time layer*).
 """
 
+import asyncio
 import logging
 import threading
 from contextlib import contextmanager
@@ -23,6 +24,13 @@ from games.tables.hub import table_broadcast
 logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
+
+# How long a broadcast may take before it is given up (logged, like any failed broadcast). A
+# Redis that accepts and never answers (stopped, or a network that drops packets) held each
+# broadcast about ten seconds before (the client's own retries and timeouts), and with it the
+# socket that sent it or the database thread of the write that made it (a page's write holds the
+# process's one thread for pages). A PUBLISH answers in well under a millisecond.
+BROADCAST_SECONDS = 1.0
 
 
 GAME_GROUP_PREFIX = "game-"
@@ -76,11 +84,13 @@ async def broadcast(group: str, message: dict) -> None:
     if layer is None:
         return
     try:
-        game_id = game_id_of_group(group)
-        if game_id is None:
-            await layer.group_send(group, message)
-        else:
-            await table_broadcast(layer, group, game_id, message)
+        async with asyncio.timeout(BROADCAST_SECONDS):
+            game_id = game_id_of_group(group)
+            if game_id is None:
+                await layer.group_send(group, message)
+            else:
+                # The table's sockets of this process get it first, whatever Redis does.
+                await table_broadcast(layer, group, game_id, message)
     except Exception as error:  # whatever the layer raises, the write it reports stands
         logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
 
@@ -91,7 +101,8 @@ def _send(group: str, message: dict) -> None:
         collected.append((group, message))
         return
     # From a database thread of an ASGI process this runs on the process's event loop, where
-    # the table hub lives; from anywhere else (a Celery worker) on a loop of its own.
+    # the table hub lives; from anywhere else (a Celery worker) on a loop of its own. Either
+    # way the thread waits for the loop, then at most BROADCAST_SECONDS.
     try:
         async_to_sync(broadcast)(group, message)
     except Exception as error:  # no loop to run it on (a thread that runs one): logged, as any

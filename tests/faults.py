@@ -56,6 +56,14 @@ class RedisServer:
             self.process = None
         _wait_for_port(self.port, is_open=False)
 
+    def pause(self) -> None:
+        """Stop it answering, its connections left open: SIGSTOP (a hung server, or a network
+        that drops every packet)."""
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self.process.send_signal(signal.SIGCONT)
+
     def subscribers(self, channel: str) -> int:
         client = redis.Redis.from_url(self.url)
         try:

@@ -154,6 +154,48 @@ async def test_redis_stopped_mid_game_moves_are_acknowledged_and_the_game_finish
         await socket.disconnect()
 
 
+async def test_a_redis_that_stops_answering_holds_a_broadcast_for_a_bounded_time(
+    own_redis, monkeypatch, caplog
+):
+    """A broadcast is given up after BROADCAST_SECONDS, from a write's database thread and from
+    the event loop: the write stands, the steps after it run, and the next broadcast after Redis
+    answers again goes through."""
+    import time
+
+    caplog.set_level(logging.WARNING)
+    monkeypatch.setattr(events, "BROADCAST_SECONDS", 0.5)
+    changed = {"type": "lobby.changed"}
+    await events.broadcast(events.LOBBY_GROUP, changed)  # the layer's connection is open
+    ran_after = []
+
+    def write_then_broadcast_then_step():
+        with transaction.atomic():
+            events.lobby_changed_on_commit()
+            transaction.on_commit(lambda: ran_after.append("step"))
+
+    own_redis.pause()
+    try:
+        started = time.monotonic()
+        # Without a bound the thread would wait for ever: the test's own bound fails it instead.
+        await asyncio.wait_for(sync_to_async(write_then_broadcast_then_step)(), timeout=20)
+        from_thread = time.monotonic() - started
+        started = time.monotonic()
+        await asyncio.wait_for(events.broadcast(events.LOBBY_GROUP, changed), timeout=20)
+        from_loop = time.monotonic() - started
+    finally:
+        own_redis.resume()
+    failures_while_hung = broadcast_failures(caplog)
+    await events.broadcast(events.LOBBY_GROUP, changed)
+
+    assert ran_after == ["step"]
+    assert 0.5 <= from_thread < 10 and 0.5 <= from_loop < 10
+    assert len(failures_while_hung) == 2
+    assert all(
+        "lobby.changed" in failure and "TimeoutError" in failure for failure in failures_while_hung
+    )
+    assert broadcast_failures(caplog) == failures_while_hung
+
+
 def wait_until(predicate, timeout: float = 10.0) -> None:
     import time
 
