@@ -21,7 +21,9 @@ full budget (CPU time of this process, one core) in matches against the medium l
 first team's mean margin per deal (card points, and score with the multipliers): the luck of the
 cards cancels out. Besides the site's levels, a pairing may name `ismcts`, the four-player side
 of the yardstick in benchmarks/yardsticks/ismcts.py (budget --ismcts-seconds of CPU a
-decision, or --ismcts-playouts); each searching level's CPU per card decision is printed, so
+decision, or --ismcts-playouts), and `fortinfer`, fort dealing the other hands as the Flemish
+announcements make likely (games/computer/partnership/inference.py, --fortinfer-playouts); each
+searching level's CPU per card decision is printed, so
 that "at the same time" can be read. --games chooses the games of --duplicate, --jobs spreads
 its decks over processes:
 
@@ -48,8 +50,10 @@ from games.computer.arena import play_partnership_match  # noqa: E402
 from games.computer.partnership import strong  # noqa: E402
 
 LEVEL_ISMCTS = ismcts.LEVEL_ISMCTS
+# fort dealing the other hands as the announcements make likely (partnership/inference.py).
+LEVEL_STRONG_INFERRING = "fortinfer"
 # The levels that search, whose decisions are timed.
-SEARCHING = (LEVEL_STRONG, LEVEL_ISMCTS)
+SEARCHING = (LEVEL_STRONG, LEVEL_ISMCTS, LEVEL_STRONG_INFERRING)
 
 GAMES = {
     "manille-flemish": {"blind": True, "mee_tegen": True},
@@ -57,7 +61,12 @@ GAMES = {
 }
 
 
-def _chooser(fort_playouts: int | None, timings: list | None = None, yardstick=None):
+def _chooser(
+    fort_playouts: int | None,
+    timings: list | None = None,
+    yardstick=None,
+    fortinfer_playouts: int | None = None,
+):
     """Return `choose(level, view, *, seed)` for the arena: the site's levels, and `ismcts`, the
     yardstick of benchmarks/yardsticks/ismcts.py, with `yardstick`'s budget ({"playouts": n}
     or {"seconds": s} of CPU a decision). `timings` collects (CPU seconds, phase, level) of
@@ -71,7 +80,13 @@ def _chooser(fort_playouts: int | None, timings: list | None = None, yardstick=N
             count = len(view["legal_actions"]) > 1
             action = ismcts.choose_partnership_action(view, seed=seed, **(yardstick or {}))
         else:
-            action, count = strong.decide(view, random.Random(seed), fort_playouts)
+            inferring = level == LEVEL_STRONG_INFERRING
+            action, count = strong.decide(
+                view,
+                random.Random(seed),
+                (fortinfer_playouts or fort_playouts) if inferring else fort_playouts,
+                infer=inferring,
+            )
         if timings is not None and count:
             timings.append((time.process_time() - started, view["phase"], level))
         return action
@@ -137,7 +152,7 @@ def _duplicate_deck(task) -> tuple[int, int, list]:
 
     variant = variant_get(variant_name)
     timings: list = []
-    choose = _chooser(args.fort_playouts, timings, _yardstick_budget(args))
+    choose = _chooser(args.fort_playouts, timings, _yardstick_budget(args), args.fortinfer_playouts)
     deck = variant.shuffled_deck(random.Random(args.seed + index))
     dealer = index % 4
     pair_points = pair_score = 0
@@ -194,7 +209,7 @@ def duplicate(args) -> None:
                 return f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
 
             budgets = []
-            if LEVEL_STRONG in (first, second):
+            if {LEVEL_STRONG, LEVEL_STRONG_INFERRING} & {first, second}:
                 budgets.append(f"fort {budget} playouts")
             if LEVEL_ISMCTS in (first, second):
                 budgets.append(
@@ -270,6 +285,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--pairs", default="moyen-facile,fort-moyen")
     parser.add_argument("--fort-playouts", type=int, default=None)
+    parser.add_argument(
+        "--fortinfer-playouts", type=int, default=None, help="default: --fort-playouts"
+    )
     parser.add_argument("--flemish-format", default="boom-101")
     parser.add_argument("--french-format", default="first-to-34")
     parser.add_argument("--seed", type=int, default=2_000_000)

@@ -60,9 +60,18 @@ def _shown_void(
 
 
 class PartnershipKnowledge:
-    """One seat's knowledge of the deal in play (`view` is its `player_view`)."""
+    """One seat's knowledge of the deal in play (`view` is its `player_view`).
+
+    `likely`, if set (`inference.informed`), tests a drawn deal against what the announcements
+    make likely: `sample_hands` draws again, up to `DRAWS` times, a deal that fails it, keeping
+    one only `UNLIKELY_KEPT` of the time.
+    """
+
+    DRAWS = 20
+    UNLIKELY_KEPT = 0.1
 
     def __init__(self, view: dict) -> None:
+        self.likely = None
         seat = view["seat"]
         self.seat = seat
         self.team = seat % 2
@@ -132,7 +141,19 @@ class PartnershipKnowledge:
 
     def sample_hands(self, rng: random.Random) -> list[int]:
         """Deal the unknown cards to the other three seats at random, each his count, no seat
-        a card he has shown he cannot hold.
+        a card he has shown he cannot hold (a deal the announcements make likely first, when
+        `likely` is set)."""
+        likely = self.likely
+        if likely is None:
+            return self._deal(rng)
+        for _draw in range(self.DRAWS):
+            hands = self._deal(rng)
+            if likely(hands) or rng.random() < self.UNLIKELY_KEPT:
+                return hands
+        return hands
+
+    def _deal(self, rng: random.Random) -> list[int]:
+        """One deal of the unknown cards, consistent with the plays.
 
         The most constrained cards go first, each to a seat that may hold it, chosen in
         proportion to the places left in the hands (close to uniform over the consistent

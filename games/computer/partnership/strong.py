@@ -21,7 +21,7 @@ stop it at the end of the pause: `search.thinking_until`).
 import random
 
 from .. import search
-from . import medium
+from . import inference, medium
 from .knowledge import PartnershipKnowledge
 from .playout import PartnershipPlayout, play_out
 
@@ -44,15 +44,18 @@ def _finisher(knowledge: PartnershipKnowledge, rng: random.Random):
     return finish
 
 
-def decide(view: dict, rng: random.Random, playouts: int | None = None) -> tuple[dict, int]:
+def decide(
+    view: dict, rng: random.Random, playouts: int | None = None, *, infer: bool = False
+) -> tuple[dict, int]:
     """Return (action, playouts run) for a partnership `view`; `playouts` defaults to
-    PLAYOUTS."""
+    PLAYOUTS; `infer` deals the other hands as the announcements make likely
+    (`inference.informed`: for the benchmarks, not the site's level yet)."""
     if playouts is None:
         playouts = PLAYOUTS
     return search.decide(
         view,
         rng,
-        knowledge_of=PartnershipKnowledge,
+        knowledge_of=inference.informed if infer else PartnershipKnowledge,
         finisher=_finisher,
         # Before the cards, a deal is played from its first card: d+1 leads.
         leader=(view["dealer"] + 1) % 4,
