@@ -72,6 +72,7 @@ class PartnershipKnowledge:
 
     def __init__(self, view: dict) -> None:
         self.likely = None
+        self._plan: tuple | None = None
         seat = view["seat"]
         self.seat = seat
         self.team = seat % 2
@@ -159,24 +160,19 @@ class PartnershipKnowledge:
         proportion to the places left in the hands (close to uniform over the consistent
         deals); a dead end starts again.
         """
-        others = self.others()
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = self._deal_plan()
+        others, loose_cards, options, option_count, start_room = plan
         hands = [0, 0, 0, 0]
         hands[self.seat] = self.hand
-        loose = self.unknown
-        for other in others:
-            loose &= ~self.forced[other]
-        cards = cards_of(loose)
-        options = {
-            card: [other for other in others if not (self.forbidden[other] >> card) & 1]
-            for card in cards
-        }
+        cards = list(loose_cards)
         for _attempt in range(_SAMPLE_ATTEMPTS):
             rng.shuffle(cards)
-            cards.sort(key=lambda card: len(options[card]))
-            room = [0, 0, 0, 0]
+            cards.sort(key=option_count.__getitem__)
+            room = list(start_room)
             for other in others:
                 hands[other] = self.forced[other]
-                room[other] = self.counts[other] - self.forced[other].bit_count()
             for card in cards:
                 seats = [other for other in options[card] if room[other] > 0]
                 if not seats:
@@ -201,6 +197,25 @@ class PartnershipKnowledge:
                 hands[other] |= 1 << card
             position += count
         return hands
+
+    def _deal_plan(self) -> tuple:
+        """What every deal of this knowledge starts from, worked out once (a decision deals
+        a few thousand times): the other seats, the cards no seat is forced to hold, the seats
+        each may go to and how many, and the room left in each hand."""
+        others = self.others()
+        loose = self.unknown
+        for other in others:
+            loose &= ~self.forced[other]
+        loose_cards = cards_of(loose)
+        options = {
+            card: [other for other in others if not (self.forbidden[other] >> card) & 1]
+            for card in loose_cards
+        }
+        option_count = {card: len(seats) for card, seats in options.items()}
+        room = [0, 0, 0, 0]
+        for other in others:
+            room[other] = self.counts[other] - self.forced[other].bit_count()
+        return others, loose_cards, options, option_count, room
 
     def sample(
         self,
