@@ -144,9 +144,10 @@ def strength(args) -> None:
             )
 
 
-def _duplicate_deck(task) -> tuple[int, int, list]:
+def _duplicate_deck(task) -> tuple[int, int, list, list]:
     """Play deck `index` twice, the teams swapped; return the first team's card points and
-    score minus the other's over both deals, and the searched decisions' timings."""
+    score minus the other's over both deals, the searched decisions' timings, and the
+    doublings each level was asked for: (level, phase, said)."""
     variant_name, first, second, index, args = task
     from games.engine.variants import variant_get
 
@@ -156,6 +157,7 @@ def _duplicate_deck(task) -> tuple[int, int, list]:
     deck = variant.shuffled_deck(random.Random(args.seed + index))
     dealer = index % 4
     pair_points = pair_score = 0
+    doublings: list = []
     for first_team in (0, 1):
         levels = [first if seat % 2 == first_team else second for seat in range(4)]
         state = variant.new_match(first_dealer=dealer, options=GAMES[variant_name])
@@ -163,16 +165,15 @@ def _duplicate_deck(task) -> tuple[int, int, list]:
         decision = 0
         while (seat := variant.seat_to_act(state)) is not None:
             decision += 1
-            action = choose(
-                levels[seat],
-                variant.player_view(state, seat),
-                seed=(args.seed + index) * 1000 + decision,
-            )
+            view = variant.player_view(state, seat)
+            action = choose(levels[seat], view, seed=(args.seed + index) * 1000 + decision)
+            if view["phase"] in ("mee", "tegen"):
+                doublings.append((levels[seat], view["phase"], action["type"] != "pass"))
             state = variant.apply(state, variant.action_from_json(action))
         summary = state.progress.summaries[-1]
         pair_points += summary.card_points[first_team] - summary.card_points[1 - first_team]
         pair_score += summary.score[first_team] - summary.score[1 - first_team]
-    return pair_points, pair_score, timings
+    return pair_points, pair_score, timings, doublings
 
 
 def _yardstick_budget(args) -> dict:
@@ -202,6 +203,7 @@ def duplicate(args) -> None:
             points = [result[0] for result in results]
             scores = [result[1] for result in results]
             timings = [timing for result in results for timing in result[2]]
+            doublings = [doubling for result in results for doubling in result[3]]
 
             def interval(values: list[int]) -> str:
                 mean = statistics.fmean(values) / 2
@@ -233,6 +235,23 @@ def duplicate(args) -> None:
                         f" p95 {played[int(0.95 * len(played))]:.3f} s",
                         flush=True,
                     )
+            for level in sorted({level for level, _phase, _said in doublings}):
+                asked = {
+                    phase: [
+                        said
+                        for kind, asked_phase, said in doublings
+                        if (kind, asked_phase) == (level, phase)
+                    ]
+                    for phase in ("mee", "tegen")
+                }
+                print(
+                    f"  {level} doubles: "
+                    + ", ".join(
+                        f"{phase} {sum(said)} of {len(said)} times asked"
+                        for phase, said in asked.items()
+                    ),
+                    flush=True,
+                )
 
 
 def speed(args) -> None:
