@@ -21,6 +21,7 @@ from games.engine.core import CARD_INDEX, NO_TRUMP
 from games.engine.partnership.rulesets import TRUMP_NAMED_BY_DEALER
 
 from ..inference import best_strength, buque_score, suit_strength
+from ..medium import count_rank
 from .knowledge import PartnershipKnowledge
 
 # A named trump is believed when it is within this of the dealer's best suit (a card).
@@ -33,8 +34,6 @@ STRONG_AT = {"trump": 21.0, "no_trump": 17.0}
 MARGIN = 4.0
 # No trump named by choice: at least this many manilles.
 NO_TRUMP_MANILLES = 2
-
-_MANILLES = 0x01010101
 
 HandsTest = Callable[[list[int]], bool]
 
@@ -56,7 +55,7 @@ def likely_hands(view: dict, knowledge: PartnershipKnowledge) -> HandsTest | Non
 
     if dealer != seat and not view["blind"]:
         if trump == NO_TRUMP:
-            tests.append(lambda hands: (hands[dealer] & _MANILLES).bit_count() >= NO_TRUMP_MANILLES)
+            tests.append(lambda hands: count_rank(hands[dealer], 0) >= NO_TRUMP_MANILLES)
         else:
             tests.append(
                 lambda hands: (
