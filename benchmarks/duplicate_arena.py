@@ -10,7 +10,9 @@ each level holds, in one of the plays, the cards its opponent held in the other
 Levels: facile, moyen, fort (`--fort-playouts` playouts a decision, its own budget by default);
 fortpolicy, fort with the fast core's policy playouts (`--fortpolicy-playouts`, 12,800 by
 default); fortinfer, fort drawing the opponent's hands as his announcements make likely
-(`games/computer/inference.py`, `--fortinfer-playouts`, fort's budget by default); club, the
+(`games/computer/inference.py`, `--fortinfer-playouts`, fort's budget by default); fortwhole,
+fort playing its whole budget at every decision (no stop once settled: `games/computer/search.py`,
+fort's budget); club, the
 club player's rules of thumb (benchmarks/club_rules.py); greedy and ismcts, the yardsticks of
 benchmarks/yardsticks/, with `--yardstick-seconds` of CPU a decision (to compare them with fort
 at the same time; the arena prints each level's CPU time a decision), or
@@ -52,11 +54,14 @@ LEVEL_STRONG_POLICY = "fortpolicy"
 STRONG_POLICY_PLAYOUTS = 12800
 # fort drawing the opponent's hands as his announcements make likely (`--fort-playouts`).
 LEVEL_STRONG_INFERRING = "fortinfer"
+# fort without its stop once the choice is settled: the whole budget at every decision.
+LEVEL_STRONG_WHOLE = "fortwhole"
 YARDSTICKS = {greedy.LEVEL_GREEDY: greedy.choose_action, ismcts.LEVEL_ISMCTS: ismcts.choose_action}
 ARENA_LEVELS = (
     *LEVELS,
     LEVEL_STRONG_POLICY,
     LEVEL_STRONG_INFERRING,
+    LEVEL_STRONG_WHOLE,
     club_rules.LEVEL_CLUB,
     *YARDSTICKS,
 )
@@ -88,6 +93,8 @@ class Chooser:
             action = club_rules.choose_action(view, seed=seed)
         elif level == LEVEL_STRONG:
             action = strong.decide(view, random.Random(seed), self.fort_playouts)[0]
+        elif level == LEVEL_STRONG_WHOLE:
+            action = strong.decide(view, random.Random(seed), self.fort_playouts, settle=False)[0]
         elif level == LEVEL_STRONG_INFERRING:
             action = strong.decide(view, random.Random(seed), self.inferring_playouts, infer=True)[
                 0

@@ -22,7 +22,9 @@ first team's mean margin per deal (card points, and score with the multipliers):
 cards cancels out. Besides the site's levels, a pairing may name `ismcts`, the four-player side
 of the yardstick in benchmarks/yardsticks/ismcts.py (budget --ismcts-seconds of CPU a
 decision, or --ismcts-playouts), and `fortinfer`, fort dealing the other hands as the Flemish
-announcements make likely (games/computer/partnership/inference.py, --fortinfer-playouts); each
+announcements make likely (games/computer/partnership/inference.py, --fortinfer-playouts), and
+`fortwhole`, fort playing its whole budget at every decision (no stop once its choice is
+settled: games/computer/search.py; --fort-playouts); each
 searching level's CPU per card decision is printed, so
 that "at the same time" can be read. --games chooses the games of --duplicate, --jobs spreads
 its decks over processes:
@@ -52,8 +54,10 @@ from games.computer.partnership import strong  # noqa: E402
 LEVEL_ISMCTS = ismcts.LEVEL_ISMCTS
 # fort dealing the other hands as the announcements make likely (partnership/inference.py).
 LEVEL_STRONG_INFERRING = "fortinfer"
+# fort without its stop once the choice is settled: the whole budget at every decision.
+LEVEL_STRONG_WHOLE = "fortwhole"
 # The levels that search, whose decisions are timed.
-SEARCHING = (LEVEL_STRONG, LEVEL_ISMCTS, LEVEL_STRONG_INFERRING)
+SEARCHING = (LEVEL_STRONG, LEVEL_ISMCTS, LEVEL_STRONG_INFERRING, LEVEL_STRONG_WHOLE)
 
 GAMES = {
     "manille-flemish": {"blind": True, "mee_tegen": True},
@@ -86,6 +90,7 @@ def _chooser(
                 random.Random(seed),
                 (fortinfer_playouts or fort_playouts) if inferring else fort_playouts,
                 infer=inferring,
+                settle=level != LEVEL_STRONG_WHOLE,
             )
         if timings is not None and count:
             timings.append((time.process_time() - started, view["phase"], level))
@@ -211,7 +216,7 @@ def duplicate(args) -> None:
                 return f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
 
             budgets = []
-            if {LEVEL_STRONG, LEVEL_STRONG_INFERRING} & {first, second}:
+            if {LEVEL_STRONG, LEVEL_STRONG_INFERRING, LEVEL_STRONG_WHOLE} & {first, second}:
                 budgets.append(f"fort {budget} playouts")
             if LEVEL_ISMCTS in (first, second):
                 budgets.append(

@@ -19,10 +19,22 @@ computer's pause, when its move is due): past it, the search stops at the end of
 once it has played at least 1/`MINIMUM_SHARE` of its budget. Without load the budget is spent
 well before; under load (many computers thinking at once in one process) the strong levels
 think less rather than play late.
+
+A search may also stop before its budget once its choice is settled (`settle=True`, the strong
+levels' setting): at each of its checkpoints (every 1/`SETTLE_CHECKS` of the budget), the
+candidate ahead is compared with every other on the playouts they shared. It stops when each
+paired difference is above `-SETTLE_TOLERANCE` by `SETTLE_Z` standard errors: the leader is
+better, or no worse than by a hundredth of a point, with that confidence. A doubling stops when
+its mean is `SETTLE_Z` standard errors away from its margin. An obvious decision (one card
+clearly best, cards of equal worth, a hand far from the margin) takes a fraction of the budget;
+a close one takes all of it. This is the budget adapted to the position, and it stays a function
+of the view and the seed.
 """
 
 import contextlib
 import contextvars
+import math
+import operator
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -34,6 +46,16 @@ from .actions import card_action, double_or_pass
 # However late it is, a search plays at least this share (1/n) of its budget: under load a
 # strong level thinks less, it never plays blind.
 MINIMUM_SHARE = 8
+# A settled search stops early: it is checked this many times over its budget (the first check
+# after 1/SETTLE_CHECKS of it), each candidate against the leader, standard errors of the
+# paired difference (SETTLE_Z, for several checks and candidates at once), and how much worse
+# than the leader, in points of a deal, a candidate may be and still count as settled.
+SETTLE_CHECKS = 8
+# A check needs this many rounds for its standard errors to mean something (small budgets, the
+# tests' and the benchmarks', are never cut).
+SETTLE_MINIMUM_ROUNDS = 32
+SETTLE_Z = 3.0
+SETTLE_TOLERANCE = 0.01
 # The end of the decision being searched (`time.monotonic()`), or None: no end but the budget.
 _thinking_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
     "thinking_deadline", default=None
@@ -57,6 +79,38 @@ def _is_out_of_time(done: int, planned: int) -> bool:
     return deadline is not None and done * MINIMUM_SHARE >= planned and time.monotonic() >= deadline
 
 
+def _checkpoints(rounds: int, settle: bool) -> set[int]:
+    """Return the rounds after which a search of `rounds` checks whether it is settled."""
+    if not settle:
+        return set()
+    checks = (rounds * check // SETTLE_CHECKS for check in range(1, SETTLE_CHECKS))
+    return {done for done in checks if done >= SETTLE_MINIMUM_ROUNDS}
+
+
+def _is_settled(values: list[list[int]], best: int) -> bool:
+    """Tell whether candidate `best` is ahead of every other, or behind by no more than
+    SETTLE_TOLERANCE, by SETTLE_Z standard errors of their paired difference (`values`: each
+    candidate's value in each round played, the rounds shared)."""
+    leader = values[best]
+    rounds = len(leader)
+    leader_total = sum(leader)
+    leader_squares = sum(map(operator.mul, leader, leader))
+    for index, other in enumerate(values):
+        if index == best:
+            continue
+        difference = leader_total - sum(other)
+        squares = (
+            leader_squares
+            + sum(map(operator.mul, other, other))
+            - 2 * sum(map(operator.mul, leader, other))
+        )
+        variance = max(0.0, (squares - difference * difference / rounds) / (rounds - 1))
+        mean = difference / rounds
+        if mean - SETTLE_Z * math.sqrt(variance / rounds) < -SETTLE_TOLERANCE:
+            return False
+    return True
+
+
 def best_of(
     candidates: Sequence,
     *,
@@ -65,6 +119,7 @@ def best_of(
     playouts: int,
     prepare: Callable[[object, object], None] | None = None,
     ranks: Sequence[int] | None = None,
+    settle: bool = False,
 ) -> tuple[int, int]:
     """Return (index of the best candidate, playouts run).
 
@@ -72,14 +127,20 @@ def best_of(
     (`prepare(copy, candidate)`, by default the copy plays the candidate, a card) and the deal
     played to its end (`finish(copy)`, its value for the seat's side). `playouts` is shared
     between the candidates (at least one round; fewer rounds past the end in time of
-    `thinking_until`). Among equal totals the candidate of the smallest rank wins (`ranks`, by
-    default its position).
+    `thinking_until`, or once the choice is settled with `settle`). Among equal totals the
+    candidate of the smallest rank wins (`ranks`, by default its position).
     """
     count = len(candidates)
     if ranks is None:
         ranks = range(count)
-    totals = [0] * count
+    values: list[list[int]] = [[] for _index in range(count)]
     rounds = max(1, playouts // count)
+    checkpoints = _checkpoints(rounds, settle)
+
+    def leader() -> int:
+        totals = [sum(candidate_values) for candidate_values in values]
+        return max(range(count), key=lambda index: (totals[index], -ranks[index]))
+
     done = 0
     while done < rounds and not _is_out_of_time(done, rounds):
         done += 1
@@ -90,9 +151,10 @@ def best_of(
                 playout.play(candidates[index])
             else:
                 prepare(playout, candidates[index])
-            totals[index] += finish(playout)
-    best = max(range(count), key=lambda index: (totals[index], -ranks[index]))
-    return best, done * count
+            values[index].append(finish(playout))
+        if done in checkpoints and _is_settled(values, leader()):
+            break
+    return leader(), done * count
 
 
 def best_card(
@@ -101,12 +163,15 @@ def best_card(
     sample: Callable[[], object],
     finish: Callable[[object], int],
     playouts: int,
+    settle: bool = False,
 ) -> tuple[dict, int]:
     """Return (the legal card action of `view` with the best total, playouts run): each legal
     card played, then the deal to its end (`finish(playout)`, the deal's value); among equal
     totals the card of the smallest index (the first suit's strongest)."""
     cards = [CARD_INDEX[action["card"]] for action in view["legal_actions"]]
-    best, count = best_of(cards, sample=sample, finish=finish, playouts=playouts, ranks=cards)
+    best, count = best_of(
+        cards, sample=sample, finish=finish, playouts=playouts, ranks=cards, settle=settle
+    )
     return card_action(view, cards[best]), count
 
 
@@ -117,6 +182,7 @@ def best_trump(
     finish: Callable[[object], int],
     playouts: int,
     multiplier: int,
+    settle: bool = False,
 ) -> tuple[dict, int]:
     """Return (the legal trump choice of `view` with the best total, playouts run): a suit, or
     no trump (a roll, or a trump with a null suit) which doubles the deal's `multiplier`; each
@@ -132,21 +198,40 @@ def best_trump(
             playout.trump = SUIT_INDEX[suit]
 
     best, count = best_of(
-        options, sample=sample, finish=finish, playouts=playouts, prepare=name_trump
+        options,
+        sample=sample,
+        finish=finish,
+        playouts=playouts,
+        prepare=name_trump,
+        settle=settle,
     )
     return options[best], count
 
 
 def mean_value(
-    *, sample: Callable[[], object], finish: Callable[[object], int], playouts: int
-) -> float:
-    """Return the mean value of `playouts` determinizations, each played to the end."""
-    total = 0
+    *,
+    sample: Callable[[], object],
+    finish: Callable[[object], int],
+    playouts: int,
+    margin: float | None = None,
+) -> tuple[float, int]:
+    """Return (the mean value of `playouts` determinizations, each played to the end, playouts
+    run). With a `margin`, stop at a checkpoint once the mean is SETTLE_Z standard errors
+    away from it (above or below: the doubling is settled)."""
+    total = squares = 0
+    checkpoints = _checkpoints(playouts, margin is not None)
     done = 0
     while done < playouts and not _is_out_of_time(done, playouts):
         done += 1
-        total += finish(sample())
-    return total / done
+        value = finish(sample())
+        total += value
+        squares += value * value
+        if done in checkpoints:
+            mean = total / done
+            variance = max(0.0, (squares - total * mean) / (done - 1))
+            if abs(mean - margin) > SETTLE_Z * math.sqrt(variance / done):
+                break
+    return total / done, done
 
 
 def decide(
@@ -160,6 +245,7 @@ def decide(
     playouts: int,
     doubling_playouts: int,
     rules_of_thumb: Mapping[str, Callable[[dict], dict]] | None = None,
+    settle: bool = False,
 ) -> tuple[dict, int]:
     """Return (action, playouts run) for `view`: its only legal action, or a phase's rule of
     thumb (`rules_of_thumb`: no search), or the search: a card, a trump (the deal played from
@@ -167,7 +253,8 @@ def decide(
     from which it doubles, over `doubling_playouts`).
 
     `knowledge_of(view)` is what the seat knows, `finisher(knowledge, rng)` the end of a
-    playout: the deal played out, its value for the seat's side."""
+    playout: the deal played out, its value for the seat's side. `settle` stops each search
+    once its choice is settled (the module's docstring)."""
     legal_actions = view["legal_actions"]
     if len(legal_actions) == 1:
         return legal_actions[0], 0
@@ -183,17 +270,20 @@ def decide(
             finish=finish,
             playouts=playouts,
             multiplier=knowledge.multiplier,
+            settle=settle,
         )
     if phase in margins:
-        mean = mean_value(
+        mean, count = mean_value(
             sample=lambda: knowledge.sample(rng, to_act=leader, multiplier=1),
             finish=finish,
             playouts=doubling_playouts,
+            margin=margins[phase] if settle else None,
         )
-        return double_or_pass(view, phase, mean, margins[phase]), doubling_playouts
+        return double_or_pass(view, phase, mean, margins[phase]), count
     return best_card(
         view,
         sample=lambda: knowledge.sample(rng),
         finish=finish,
         playouts=playouts,
+        settle=settle,
     )

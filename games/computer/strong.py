@@ -6,7 +6,8 @@ in each of those deals through the engine's fast core (`games.engine.core.play_r
 random legal cards for both seats), and keeps the candidate with the best average deal score
 (its own score minus the opponent's, multiplied as the deal is): the search shared by the
 strong levels (`search.py`). The number of playouts is fixed
-(`PLAYOUTS`), not a time budget, so a decision depends only on the view and the seed; on the
+(`PLAYOUTS`), not a time budget, so a decision depends only on the view and the seed: a search
+ends sooner once its choice is settled (`search`, `settle`), the budget is its most. On the
 site a search also stops at the end of the computer's pause once it has played an eighth of its
 budget (`search.thinking_until`), which only a loaded process reaches.
 
@@ -56,11 +57,13 @@ def decide(
     *,
     policy: Callable[[Playout, Callable[[], float]], Playout] = play_randomly,
     infer: bool = False,
+    settle: bool = True,
 ) -> tuple[dict, int]:
     """Return (action, playouts run) for `view`; `playouts` defaults to PLAYOUTS, `policy` (how
     a playout plays its cards) to the fast core's `play_randomly` (benchmarks compare it with
     `play_greedily`); `infer` draws the opponent's hands as his announcements make likely
-    (`inference.informed`)."""
+    (`inference.informed`); `settle` stops once the choice is settled (`search`; benchmarks
+    compare it with the whole budget)."""
     if playouts is None:
         playouts = PLAYOUTS
     return search.decide(
@@ -72,6 +75,7 @@ def decide(
         margins=MARGINS,
         playouts=playouts,
         doubling_playouts=playouts,
+        settle=settle,
     )
 
 

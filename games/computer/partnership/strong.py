@@ -7,8 +7,9 @@ of the deal in each of those deals (`playout.play_out`, a quick policy for all f
 keeps the candidate with the best mean deal score of its team (its score minus the other team's,
 multiplier included): the shared search of `games/computer/search.py`, every candidate played
 in the same deals (common random numbers). The budget is a number of playouts (`PLAYOUTS`), not a
-time, so a decision depends only on the view and the seed (on the site, a loaded process may
-stop it at the end of the pause: `search.thinking_until`).
+time, so a decision depends only on the view and the seed; it is the most a search plays: it
+ends sooner once its choice is settled (`search`, `settle`), and on the site a loaded process
+may stop it at the end of the pause (`search.thinking_until`).
 
 - Trump (the Flemish dealer): each suit and no trump (x2), played from d+1's first card.
 - Mee and tegen: the mean deal score (x1) of the deal as named; double it only when clearly
@@ -45,11 +46,17 @@ def _finisher(knowledge: PartnershipKnowledge, rng: random.Random):
 
 
 def decide(
-    view: dict, rng: random.Random, playouts: int | None = None, *, infer: bool = False
+    view: dict,
+    rng: random.Random,
+    playouts: int | None = None,
+    *,
+    infer: bool = False,
+    settle: bool = True,
 ) -> tuple[dict, int]:
     """Return (action, playouts run) for a partnership `view`; `playouts` defaults to
     PLAYOUTS; `infer` deals the other hands as the announcements make likely
-    (`inference.informed`: for the benchmarks, not the site's level yet)."""
+    (`inference.informed`: for the benchmarks, not the site's level yet); `settle` stops once
+    the choice is settled (`search`; benchmarks compare it with the whole budget)."""
     if playouts is None:
         playouts = PLAYOUTS
     return search.decide(
@@ -64,6 +71,7 @@ def decide(
         doubling_playouts=max(1, playouts // 2),
         # No sample can judge a hand nobody has seen.
         rules_of_thumb={"look": medium.look_or_blind},
+        settle=settle,
     )
 
 
