@@ -112,7 +112,9 @@ class JsonConsumer(metrics.SocketCounted, limits.SocketLimits, LocallyFedConsume
             await self.send_error(GameError("malformed"))
             return
         try:
-            if content.get("type") in self.rate_limited_types:
+            # A visitor's set-up messages are refused unread (not_authenticated): counted, they
+            # would all share one count (no member), one visitor's spending every other's.
+            if content.get("type") in self.rate_limited_types and self.user.is_authenticated:
                 await database_call(limits.lobby_action_check)(user=self.user)
             await self.receive_json(content)
         except GameError as error:

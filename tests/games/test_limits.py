@@ -170,6 +170,25 @@ async def test_create_cancel_join_are_limited_per_member_on_the_socket_and_the_f
     await lobby.disconnect()
 
 
+async def test_a_visitor_s_refused_set_up_messages_spend_no_one_s_count(alice, settings):
+    """Visitors have no member to count by: one visitor's refused messages must not make
+    another's answer `rate_limited` instead of `not_authenticated`."""
+    settings.LOBBY_ACTIONS_PER_MINUTE = 1
+    table = await sync_to_async(Game.objects.create)(
+        host=alice, variant="manille-flemish", format="boom-101"
+    )
+    answers = []
+    for _visitor in range(2):
+        socket, _, _ = await open_socket(f"/ws/parties/{table.pk}/")
+        await receive_until(socket, lambda frame: frame["type"] == "state")
+        for _message in range(2):
+            await socket.send_json_to({"type": "take_seat", "seat": 1})
+            answers.append((await receive_until(socket, lambda f: f["type"] == "error"))["code"])
+        await socket.disconnect()
+
+    assert answers == ["not_authenticated"] * 4
+
+
 def test_the_message_budget_refills_at_its_rate(monkeypatch):
     clock = [100.0]
     monkeypatch.setattr(limits.time, "monotonic", lambda: clock[0])
