@@ -5,6 +5,7 @@ from django.utils import timezone
 from cartomaniak.database import database_call
 from games import events
 from games.errors import GameError
+from games.heartbeats import heartbeat_touch
 from games.sockets import JsonConsumer, is_int
 from games.tables.services import game_cancel, game_enforce_deadlines
 
@@ -68,7 +69,7 @@ class LobbyConsumer(JsonConsumer):
         message_type = content.get("type")
         try:
             if message_type == "ping":
-                await database_call(services.lobby_presence_touch)(channel_name=self.channel_name)
+                heartbeat_touch(services.lobby_presence_touch, self.channel_name)
                 await self.send_json({"type": "pong"})
             elif message_type == "snapshot":
                 self.you = await database_call(selectors.lobby_member)(user=self.user)

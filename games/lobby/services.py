@@ -142,9 +142,12 @@ def lobby_presence_join(*, user, channel_name: str, now: datetime | None = None)
     return not was_present
 
 
-def lobby_presence_touch(*, channel_name: str, now: datetime | None = None) -> None:
-    """Refresh a connection's heartbeat."""
-    LobbyPresence.objects.filter(channel_name=channel_name).update(last_seen=now or timezone.now())
+def lobby_presence_touch(*, channel_names: list[str], now: datetime | None = None) -> None:
+    """Refresh the heartbeat of these connections (a process's sockets that pinged within the
+    last second: games/heartbeats.py)."""
+    LobbyPresence.objects.filter(channel_name__in=channel_names).update(
+        last_seen=now or timezone.now()
+    )
 
 
 def lobby_presence_leave(*, channel_name: str, now: datetime | None = None) -> bool:

@@ -15,6 +15,7 @@ from cartomaniak import metrics
 from cartomaniak.database import database_call
 from games import events
 from games.errors import GameError
+from games.heartbeats import heartbeat_touch
 from games.models import Game
 from games.sockets import JsonConsumer, is_int
 
@@ -203,9 +204,7 @@ class TableConsumer(JsonConsumer):
                 await database_call(services.game_leave)(game_id=self.game_id, user=self.user)
             elif message_type == "ping":
                 if self.seat is not None:
-                    await database_call(services.game_connection_touch)(
-                        channel_name=self.channel_name, now=timezone.now()
-                    )
+                    heartbeat_touch(services.game_connection_touch, self.channel_name)
                 await self.send_state_if_behind()
                 await self.send_json({"type": "pong"})
             elif message_type == "rematch_offer":

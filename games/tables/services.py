@@ -948,9 +948,10 @@ def game_connection_open(*, game: Game, seat: int, channel_name: str, now: datet
         events.game_presence_on_commit(game_id=game.pk)
 
 
-def game_connection_touch(*, channel_name: str, now: datetime) -> None:
-    """Refresh a table connection's heartbeat."""
-    GameConnection.objects.filter(channel_name=channel_name, closed_at__isnull=True).update(
+def game_connection_touch(*, channel_names: list[str], now: datetime) -> None:
+    """Refresh the heartbeat of these table connections (a process's sockets that pinged within
+    the last second: games/heartbeats.py)."""
+    GameConnection.objects.filter(channel_name__in=channel_names, closed_at__isnull=True).update(
         last_seen=now
     )
 

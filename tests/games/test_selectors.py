@@ -155,7 +155,7 @@ def test_presence_heartbeat_keeps_a_member_present(alice):
     long_ago = timezone.now() - timedelta(minutes=5)
     lobby.lobby_presence_join(user=alice, channel_name="tab", now=long_ago)
 
-    lobby.lobby_presence_touch(channel_name="tab")
+    lobby.lobby_presence_touch(channel_names=["tab"])
 
     assert [m["name"] for m in lobby_selectors.lobby_present_members()] == ["alice"]
 
