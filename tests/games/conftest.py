@@ -1,7 +1,23 @@
 import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
 
 from games import engine
 from games.models import Game
+
+
+@pytest.fixture
+def fresh_async_machinery():
+    """Leave no channel layer or executor thread behind for a live server forked later (the
+    websocket tests' modules use it: `pytest.mark.usefixtures`)."""
+    yield
+    channel_layers.backends.clear()
+    used = SyncToAsync.single_thread_executor
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    used.shutdown(wait=False)
 
 
 def seated_user(game: Game, seat: int):

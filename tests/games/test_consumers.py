@@ -1,11 +1,9 @@
 import asyncio
 import json
 import random
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from asgiref.sync import SyncToAsync, sync_to_async
-from channels.layers import channel_layers
+from asgiref.sync import sync_to_async
 
 from games import engine
 from games.lobby import services as lobby
@@ -15,17 +13,10 @@ from tests.games.conftest import hidden_cards, shown_cards
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_async_machinery():
-    """Leave no channel layer or executor thread behind for a live server forked later."""
-    yield
-    channel_layers.backends.clear()
-    used = SyncToAsync.single_thread_executor
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    used.shutdown(wait=False)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_async_machinery"),
+]
 
 
 @pytest.fixture

@@ -3,12 +3,10 @@
 import asyncio
 import logging
 import random
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import SyncToAsync, sync_to_async
-from channels.layers import channel_layers
+from asgiref.sync import sync_to_async
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -19,17 +17,10 @@ from games.models import GameConnection, LobbyPresence
 from games.tables import services as tables
 from tests.games.websocket import open_socket, receive_until, session_cookie
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_async_machinery():
-    """Leave no channel layer or executor thread behind for a live server forked later."""
-    yield
-    channel_layers.backends.clear()
-    used = SyncToAsync.single_thread_executor
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    used.shutdown(wait=False)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_async_machinery"),
+]
 
 
 def _age_lobby_presence() -> None:

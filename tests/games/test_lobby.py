@@ -1,12 +1,10 @@
 """The waiting room fanned out once: every member's page equals the room built for him alone."""
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import SyncToAsync, sync_to_async
-from channels.layers import channel_layers
+from asgiref.sync import sync_to_async
 
 from games.lobby import hub
 from games.lobby import selectors as lobby_selectors
@@ -16,16 +14,10 @@ from games.tables import selectors as table_selectors
 from tests.games.lobby_mirror import LobbyMirror
 from tests.games.websocket import session_cookie
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_async_machinery():
-    yield
-    channel_layers.backends.clear()
-    used = SyncToAsync.single_thread_executor
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    used.shutdown(wait=False)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_async_machinery"),
+]
 
 
 @pytest.fixture

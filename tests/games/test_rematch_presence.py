@@ -1,11 +1,9 @@
 """Presence at a table and the rematch, through the real websocket stack."""
 
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import SyncToAsync, sync_to_async
-from channels.layers import channel_layers
+from asgiref.sync import sync_to_async
 
 from games.lobby import services as lobby
 from games.models import Game, RematchOffer
@@ -13,17 +11,10 @@ from games.tables import selectors as table_selectors
 from games.tables import services as tables
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_async_machinery():
-    """Leave no channel layer or executor thread behind for a live server forked later."""
-    yield
-    channel_layers.backends.clear()
-    used = SyncToAsync.single_thread_executor
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    used.shutdown(wait=False)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_async_machinery"),
+]
 
 
 @pytest.fixture
