@@ -12,10 +12,11 @@ after it still run, and the other connections catch up on their next heartbeat o
 
 import asyncio
 import logging
+import os
 import threading
 from contextlib import contextmanager
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
@@ -31,6 +32,10 @@ LOBBY_GROUP = "lobby"
 # socket that sent it or the database thread of the write that made it (a page's write holds the
 # process's one thread for pages). A PUBLISH answers in well under a millisecond.
 BROADCAST_SECONDS = 1.0
+# How long a thread waits for the process's event loop to take its broadcast. A live loop takes
+# it within milliseconds; a loop that has stopped (the process ending) never does, and the
+# thread, and with it the process's exit, would wait for ever.
+HAND_OVER_SECONDS = 10.0
 
 
 GAME_GROUP_PREFIX = "game-"
@@ -95,17 +100,31 @@ async def broadcast(group: str, message: dict) -> None:
         logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
 
 
+def _loop_of_this_thread() -> asyncio.AbstractEventLoop | None:
+    """The event loop that handed this thread its work (a database or runner thread of an ASGI
+    process, through `sync_to_async`), or None (a Celery worker, a management command)."""
+    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        return None
+    return getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+
+
 def _send(group: str, message: dict) -> None:
     collected = getattr(_collecting, "messages", None)
     if collected is not None:
         collected.append((group, message))
         return
-    # From a database thread of an ASGI process this runs on the process's event loop, where
-    # the table hub lives; from anywhere else (a Celery worker) on a loop of its own. Either
-    # way the thread waits for the loop, then at most BROADCAST_SECONDS.
+    loop = _loop_of_this_thread()
     try:
-        async_to_sync(broadcast)(group, message)
-    except Exception as error:  # no loop to run it on (a thread that runs one): logged, as any
+        if loop is None:
+            # A loop of its own, for the broadcast only.
+            async_to_sync(broadcast)(group, message)
+        else:
+            # On the process's loop, where the table hub lives; not through `async_to_sync`,
+            # which waits without end for a loop that has stopped.
+            asyncio.run_coroutine_threadsafe(broadcast(group, message), loop).result(
+                timeout=HAND_OVER_SECONDS + BROADCAST_SECONDS
+            )
+    except Exception as error:  # a loop closed or stopped, a thread that runs one: logged
         logger.warning("Broadcast of %s to %s failed: %r", message["type"], group, error)
 
 

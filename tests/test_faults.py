@@ -196,6 +196,39 @@ async def test_a_redis_that_stops_answering_holds_a_broadcast_for_a_bounded_time
     assert broadcast_failures(caplog) == failures_while_hung
 
 
+def test_a_write_made_as_the_process_stops_does_not_wait_for_its_loop(monkeypatch, caplog):
+    """A runner or database thread whose write commits just as the event loop stops (the process
+    ending) hands its broadcast to the loop and gives up after HAND_OVER_SECONDS: asgiref's
+    `async_to_sync` would wait for ever, and the process's exit with it."""
+    import os
+    import threading
+    import time
+
+    from asgiref.sync import SyncToAsync
+
+    caplog.set_level(logging.WARNING)
+    monkeypatch.setattr(events, "HAND_OVER_SECONDS", 0.3)
+    stopped_loop = asyncio.new_event_loop()  # stopped, not closed: as at a server's exit
+    took = []
+
+    def thread_of_that_loop() -> None:
+        # What `sync_to_async` tells the threads it hands work to.
+        SyncToAsync.threadlocal.main_event_loop = stopped_loop
+        SyncToAsync.threadlocal.main_event_loop_pid = os.getpid()
+        started = time.monotonic()
+        events._send(events.LOBBY_GROUP, {"type": "lobby.changed"})
+        took.append(time.monotonic() - started)
+
+    # A daemon thread: without the bound it would wait for ever, and fail the test below.
+    thread = threading.Thread(target=thread_of_that_loop, daemon=True)
+    thread.start()
+    thread.join(timeout=10)
+    stopped_loop.close()
+
+    assert len(took) == 1 and took[0] < 5
+    assert [failure for failure in broadcast_failures(caplog) if "TimeoutError" in failure]
+
+
 def wait_until(predicate, timeout: float = 10.0) -> None:
     import time
 
