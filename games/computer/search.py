@@ -51,8 +51,8 @@ MINIMUM_SHARE = 8
 # paired difference (SETTLE_Z, for several checks and candidates at once), and how much worse
 # than the leader, in points of a deal, a candidate may be and still count as settled.
 SETTLE_CHECKS = 8
-# A check needs this many rounds for its standard errors to mean something (small budgets, the
-# tests' and the benchmarks', are never cut).
+# A check needs this many rounds for its standard errors to mean something: the first checks of
+# a small budget are skipped.
 SETTLE_MINIMUM_ROUNDS = 32
 SETTLE_Z = 3.0
 SETTLE_TOLERANCE = 0.01
