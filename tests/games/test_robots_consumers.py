@@ -231,6 +231,14 @@ async def test_the_computer_thinks_during_its_pause_and_plays_when_it_ends(alice
     assert version_when_decided == game.version
     assert action.seat == 1 and action.created_at >= due_at
     # The move was timed against its pause: one more turn, late by less than the pause itself.
+    # The runner times the move once its write returns, which may be after the broadcast that
+    # reached the socket: wait for it a little.
+    timed_by = asyncio.get_running_loop().time() + 5
+    while (
+        counted(COMPUTER_TURN_LATE, LATE + "_count", level="moyen") == late_before[0]
+        and asyncio.get_running_loop().time() < timed_by
+    ):
+        await asyncio.sleep(0.02)
     assert counted(COMPUTER_TURN_LATE, LATE + "_count", level="moyen") == late_before[0] + 1
     assert 0 <= counted(COMPUTER_TURN_LATE, LATE + "_sum", level="moyen") - late_before[1] < 3.0
     await socket.disconnect()
