@@ -141,7 +141,7 @@ class Results:
         print(f"  moves per second: {len(milliseconds) / elapsed:.1f}")
         if milliseconds:
             print(
-                "  latency send -> both players hold the new version (ms): "
+                f"  latency send -> {WHO_HOLDS[0]} hold the new version (ms): "
                 f"p50 {percentile(milliseconds, 0.50):.1f}  "
                 f"p95 {percentile(milliseconds, 0.95):.1f}  "
                 f"p99 {percentile(milliseconds, 0.99):.1f}  max {max(milliseconds):.1f}  "
@@ -238,6 +238,8 @@ def websocket_url(base_url: str, path: str) -> tuple[str, str]:
 
 
 HANDSHAKE_RETRIES = [0]  # handshakes refused (a 502 from nginx, a reset) and tried again
+SPECTATORS = [0]  # visitors watching each table (--spectators)
+WHO_HOLDS = ["both players"]
 
 
 async def open_socket(base_url: str, path: str, cookie: str | None):
@@ -258,13 +260,17 @@ async def play_one_game(
 ) -> bool:
     """Play one game from its first state to its end (or until time is up); True if it ended."""
     seats = [Seat(), Seat()]
+    # Visitors watching the table (`--spectators`): a move counts once every socket holds it.
+    watchers = [Seat() for _ in range(SPECTATORS[0])]
     connections = []
     try:
-        for seat, cookie in zip(seats, cookies, strict=True):
+        for seat, cookie in zip(
+            [*seats, *watchers], [*cookies, *[None] * len(watchers)], strict=True
+        ):
             connection = Connection(base_url, path, cookie, seat, results)
             await connection.start()
             connections.append(connection)
-        for seat in seats:
+        for seat in [*seats, *watchers]:
             await wait_for_version(seat, 1, timeout=60)
         by_seat = {}
         for index, seat in enumerate(seats):
@@ -300,7 +306,7 @@ async def play_one_game(
                 await asyncio.sleep(0.5)
                 continue
             try:
-                for seat in seats:
+                for seat in [*seats, *watchers]:
                     await wait_for_version(seat, version + 1, WAIT_SECONDS)
             except TimeoutError:
                 results.lost += 1
@@ -638,12 +644,21 @@ def main() -> int:
         default=0.0,
         help="seconds over which the pairs connect (not measured; --seconds follow it)",
     )
+    parser.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="visitors watching each table; a move counts once they hold it too",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve-relay", type=int, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.serve_relay:
         asyncio.run(relay_serve(arguments.serve_relay))
         return 0
+    SPECTATORS[0] = arguments.spectators
+    if arguments.spectators:
+        WHO_HOLDS[0] = f"both players and {arguments.spectators} spectators"
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     return asyncio.run(main_async(arguments))
 

@@ -1,4 +1,5 @@
 import copy
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import models
@@ -149,9 +150,23 @@ class Game(models.Model):
         for the frames of its version is read by other threads meanwhile)."""
         clone = self.__class__.__new__(self.__class__)
         clone.__dict__.update(self.__dict__)
+        # The frames encoded from this version are not the copy's (`frame_text`).
+        clone.__dict__.pop("_frame_texts", None)
         clone._state = copy.copy(self._state)
         clone._state.fields_cache = dict(self._state.fields_cache)
         return clone
+
+    def frame_text(self, key: tuple, encode: Callable[[], str]) -> str:
+        """Return the frame of this version of the row that `key` names, encoding it once
+        (`encode()`) for every socket of the process that needs the same (a table's spectators:
+        games/tables/consumers.py). The frames go with the row when a newer version replaces it
+        in the process's memory. The event loop's only: no lock."""
+        texts = self.__dict__.setdefault("_frame_texts", {})
+        key = (self.version, *key)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = encode()
+        return text
 
     def state_encode(self, variant, state) -> None:
         """Store `state` in the row (its JSON), remembering the state it came from."""

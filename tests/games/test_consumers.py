@@ -220,6 +220,52 @@ async def test_spectator_and_stranger_cannot_act(alice, bob, make_member):
     await stranger.disconnect()
 
 
+async def test_a_watched_tables_frame_is_built_once_per_seat_and_language(
+    alice, bob, make_member, sessions, monkeypatch
+):
+    """The spectators of one process share the frame of a version: one build and one encoding
+    for all of them (per language), not one each; each player still gets his own seat's."""
+    from games.tables import selectors
+
+    game = await started_game(alice, bob, seed=1)
+    path = f"/ws/parties/{game.pk}/"
+    players = [(await open_socket(path, session))[0] for session in sessions]
+    french = [(await open_socket(path))[0] for _ in range(5)]
+    carol = await sync_to_async(make_member)("carol")
+    carol.preferred_language = "en"
+    await sync_to_async(carol.save)()
+    english = [(await open_socket(path, await sync_to_async(session_cookie)(carol)))[0]]
+    for socket in [*players, *french, *english]:
+        await state_at(socket, 1)
+    built = []
+    real_game_frame = selectors.game_frame
+
+    def game_frame_counted(*, game, seat, now=None):
+        built.append(seat)
+        return real_game_frame(game=game, seat=seat, now=now)
+
+    monkeypatch.setattr(selectors, "game_frame", game_frame_counted)
+    to_act = engine.seat_to_act(engine.state_from_json(game.state))
+    action = engine.legal_actions(engine.state_from_json(game.state), to_act)[0].to_json()
+    await players[to_act].send_json_to({"type": "act", "version": 1, "action": action})
+
+    seen_by_players = [await state_at(socket, 2) for socket in players]
+    seen_in_french = [await state_at(socket, 2) for socket in french]
+    seen_in_english = await state_at(english[0], 2)
+
+    # One build for the five French spectators (two if a second ended between them: a frame
+    # counts the seconds to its deadline), one for the English one, one per player.
+    assert 2 <= built.count(None) <= 3
+    assert sorted(seat for seat in built if seat is not None) == [0, 1]
+    assert [frame["game"]["your_seat"] for frame in seen_by_players] == [0, 1]
+    assert all(frame["game"]["your_seat"] is None for frame in seen_in_french)
+    assert all(frame["view"] == seen_in_french[0]["view"] for frame in seen_in_french)
+    assert seen_in_french[0]["view"]["hand"] == []
+    assert seen_in_english["game"]["variant_label"] != seen_in_french[0]["game"]["variant_label"]
+    for socket in [*players, *french, *english]:
+        await socket.disconnect()
+
+
 async def test_sockets_are_refused_for_unknown_games_anonymous_lobby_and_other_origins(sessions):
     _, unknown_connected, unknown_code = await open_socket("/ws/parties/999/", sessions[0])
     _, anonymous_connected, anonymous_code = await open_socket("/ws/salle/")

@@ -96,6 +96,26 @@ def test_a_state_is_decoded_once_per_row_and_again_for_a_new_one(alice, bob):
     assert game.state_decoded(variant) == first
 
 
+def test_a_frame_encoded_from_a_row_is_kept_for_its_version_only(alice, bob):
+    game, rng = _started(alice, bob, seed=9)
+    game = selectors.game_get(game_id=game.pk)
+    encoded = []
+
+    def encode(text):
+        encoded.append(text)
+        return text
+
+    assert game.frame_text((None, "fr"), lambda: encode("first")) == "first"
+    assert game.frame_text((None, "fr"), lambda: encode("again")) == "first"
+    assert game.frame_text((None, "en"), lambda: encode("english")) == "english"
+    # The writer's copy of the row is the next version's: nothing encoded from this one.
+    written = game.copy_for_write()
+    written.version += 1
+    assert written.frame_text((None, "fr"), lambda: encode("next")) == "next"
+    assert game.frame_text((None, "fr"), lambda: encode("again")) == "first"
+    assert encoded == ["first", "english", "next"]
+
+
 def _started(alice, bob, seed):
     rng = random.Random(seed)
     game = services.game_start_between(
