@@ -238,7 +238,6 @@ def websocket_url(base_url: str, path: str) -> tuple[str, str]:
 
 
 HANDSHAKE_RETRIES = [0]  # handshakes refused (a 502 from nginx, a reset) and tried again
-SPECTATORS = [0]  # visitors watching each table (--spectators)
 WHO_HOLDS = ["both players"]
 
 
@@ -256,17 +255,23 @@ async def open_socket(base_url: str, path: str, cookie: str | None):
 
 
 async def play_one_game(
-    base_url: str, path: str, cookies: list, *, until: float, period: float, results, rng
+    base_url: str,
+    path: str,
+    cookies: list,
+    *,
+    until: float,
+    period: float,
+    results,
+    rng,
+    watcher_cookies: list = (),
 ) -> bool:
     """Play one game from its first state to its end (or until time is up); True if it ended."""
     seats = [Seat(), Seat()]
-    # Visitors watching the table (`--spectators`): a move counts once every socket holds it.
-    watchers = [Seat() for _ in range(SPECTATORS[0])]
+    # Members watching the table (`--spectators`): a move counts once every socket holds it.
+    watchers = [Seat() for _ in watcher_cookies]
     connections = []
     try:
-        for seat, cookie in zip(
-            [*seats, *watchers], [*cookies, *[None] * len(watchers)], strict=True
-        ):
+        for seat, cookie in zip([*seats, *watchers], [*cookies, *watcher_cookies], strict=True):
             connection = Connection(base_url, path, cookie, seat, results)
             await connection.start()
             connections.append(connection)
@@ -391,6 +396,7 @@ async def member_pair_loop(index, base_url, members, arguments, results, rng, un
             period=1.0 / arguments.rate,
             results=results,
             rng=rng,
+            watcher_cookies=arguments.spectator_cookies[index],
         )
         results.games_finished += finished
         if time.monotonic() >= until:
@@ -569,6 +575,16 @@ async def main_async(arguments) -> int:
     base_url = arguments.url
     print(f"preparing {2 * arguments.games} members on {settings.DATABASES['default']['ENGINE']} …")
     members = await asyncio.to_thread(members_prepare, arguments.games)
+    # Each table's spectators are members too, each his own session: the server counts a
+    # visitor's sockets by address, and every socket of this client comes from one.
+    spectators = await asyncio.to_thread(
+        members_prepare, (arguments.games * arguments.spectators + 1) // 2
+    )
+    cookies = [cookie for pair in spectators for _user, cookie in pair]
+    arguments.spectator_cookies = [
+        cookies[index * arguments.spectators : (index + 1) * arguments.spectators]
+        for index in range(arguments.games)
+    ]
     floor = None
     if arguments.relay_seconds > 0:
         port = arguments.relay_port or free_port()
@@ -656,7 +672,6 @@ def main() -> int:
     if arguments.serve_relay:
         asyncio.run(relay_serve(arguments.serve_relay))
         return 0
-    SPECTATORS[0] = arguments.spectators
     if arguments.spectators:
         WHO_HOLDS[0] = f"both players and {arguments.spectators} spectators"
     sys.path.insert(0, str(Path(__file__).resolve().parent))
