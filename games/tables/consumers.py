@@ -178,17 +178,18 @@ class TableConsumer(JsonConsumer):
         self.sent_version = frame["version"]
         await self.send_json(frame)
 
-    def _frame_text(self, game: Game) -> str:
-        """This socket's `state` frame of a held row, as JSON: built and encoded once per seat
-        and language for all the sockets of this process that hear of this version (the
-        spectators of a watched table, a player's second tab); kept with the row itself, so it
-        goes when the next version's row replaces it. Called on the event loop only.
+    def _spectator_frame_text(self, game: Game) -> str:
+        """A spectator's `state` frame of a held row, as JSON: built and encoded once per
+        language for all the spectators of this process that hear of this version (a watched
+        table's); kept with the row itself, so it goes when the next version's row replaces it.
+        A player's frame is his seat's alone: built for his socket, as before. Called on the
+        event loop only.
 
         A frame counts the seconds left to its deadline: one text serves within the second it
         was built in, as a frame built apart would."""
         now = timezone.now()
         return game.frame_text(
-            (self.seat, self._language(), int(now.timestamp())),
+            (None, self._language(), int(now.timestamp())),
             lambda: json.dumps(self._frame(game, now)),  # as Channels' `send_json` encodes
         )
 
@@ -286,8 +287,11 @@ class TableConsumer(JsonConsumer):
             # lacks something the frame reads: then on a database thread, below.
             try:
                 if selectors.game_seat_for_user(game=game, user=self.user) == self.seat:
-                    self.sent_version = game.version
-                    await self.send(text_data=self._frame_text(game))
+                    if self.seat is None:
+                        self.sent_version = game.version
+                        await self.send(text_data=self._spectator_frame_text(game))
+                    else:
+                        await self.send_frame(self._frame(game))
                     return
             except SynchronousOnlyOperation:
                 logger.warning("Table %s: a held row's frame needed a query", self.game_id)

@@ -220,7 +220,7 @@ async def test_spectator_and_stranger_cannot_act(alice, bob, make_member):
     await stranger.disconnect()
 
 
-async def test_a_watched_tables_frame_is_built_once_per_seat_and_language(
+async def test_a_watched_tables_frame_is_built_once_per_language_for_its_spectators(
     alice, bob, make_member, sessions, monkeypatch
 ):
     """The spectators of one process share the frame of a version: one build and one encoding
