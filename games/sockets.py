@@ -138,7 +138,14 @@ class JsonConsumer(metrics.SocketCounted, limits.SocketLimits, LocallyFedConsume
 
     def _language(self) -> str:
         """The page's language (cookie, else the member's choice, else French), for the names a
-        frame carries ("Ordinateur (fort)" / "Computer (strong)")."""
+        frame carries ("Ordinateur (fort)" / "Computer (strong)"). Found once per socket: the
+        cookie and the member are the handshake's, and every frame asks."""
+        language = self.__dict__.get("_language_found")
+        if language is None:
+            language = self._language_found = self._language_find()
+        return language
+
+    def _language_find(self) -> str:
         supported = {code for code, _name in settings.LANGUAGES}
         cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
         if cookie in supported:
