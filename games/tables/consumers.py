@@ -6,6 +6,7 @@ message. Each connection rebuilds its own view on every `game.changed`: a broadc
 card.
 """
 
+import asyncio
 import json
 import logging
 
@@ -32,6 +33,38 @@ SEAT_MESSAGES = {
     "start": (services.game_start, False),
     "cancel": (services.game_cancel, False),
 }
+
+
+# The reads of a table's news in progress: (the message, the read) by (message type, table).
+_reads_in_progress: dict[tuple[str, int], tuple[dict, asyncio.Future]] = {}
+
+
+async def _read_shared(event: dict | None, game_id: int, read) -> dict | None:
+    """Return `read()`'s frame (run on a database thread) for a socket that heard `event`.
+
+    The table's hub hands one message to every socket of the table in the process (the same
+    dict: games/tables/hub.py), so a presence or rematch change that every socket of a watched
+    table must show is read by the first socket that handles it and shared by the others, instead
+    of one read each. A read started once the message was heard is after the change it tells of:
+    only sockets of that same message share it. Without a message (a socket's own request), the
+    socket reads alone."""
+    if event is None:
+        return await database_call(read)()
+    key = (event["type"], game_id)
+    in_progress = _reads_in_progress.get(key)
+    if in_progress is None or in_progress[0] is not event:
+        task = asyncio.ensure_future(database_call(read)())
+        in_progress = _reads_in_progress[key] = (event, task)
+
+        def done(finished: asyncio.Future, key=key, in_progress=in_progress) -> None:
+            if _reads_in_progress.get(key) is in_progress:
+                del _reads_in_progress[key]
+            if not finished.cancelled():
+                finished.exception()  # retrieved: each socket that waited on it has it raised
+
+        task.add_done_callback(done)
+    # Shielded: a socket that goes away meanwhile does not cancel the others' read.
+    return await asyncio.shield(in_progress[1])
 
 
 class TableConsumer(JsonConsumer):
@@ -134,11 +167,13 @@ class TableConsumer(JsonConsumer):
     def _rematch_frame(self) -> dict | None:
         return selectors.game_rematch(game=selectors.game_get(game_id=self.game_id))
 
-    async def send_presence(self) -> None:
-        await self.send_json(await database_call(self._presence_frame)())
+    async def send_presence(self, event: dict | None = None) -> None:
+        """Send the table's presence frame; for the table's `event`, read once for all the
+        sockets of the process that heard it (`_read_shared`)."""
+        await self.send_json(await _read_shared(event, self.game_id, self._presence_frame))
 
-    async def send_rematch(self) -> None:
-        frame = await database_call(self._rematch_frame)()
+    async def send_rematch(self, event: dict | None = None) -> None:
+        frame = await _read_shared(event, self.game_id, self._rematch_frame)
         if frame is not None:
             await self.send_json(frame)
 
@@ -303,10 +338,10 @@ class TableConsumer(JsonConsumer):
         )
 
     async def game_presence(self, event):
-        await self.send_presence()
+        await self.send_presence(event)
 
     async def game_phrase(self, event):
         await self.send_json({"type": "phrase", "seat": event["seat"], "phrase": event["phrase"]})
 
     async def game_rematch(self, event):
-        await self.send_rematch()
+        await self.send_rematch(event)

@@ -266,6 +266,43 @@ async def test_a_watched_tables_frame_is_built_once_per_language_for_its_spectat
         await socket.disconnect()
 
 
+async def test_a_presence_change_at_a_watched_table_is_read_once_for_its_spectators(
+    alice, bob, sessions, monkeypatch
+):
+    """Every socket of the table shows who is there: a player's arrival is read once for all
+    the sockets of the process that hear of it, not once each; each still gets the frame."""
+    from games.tables import selectors
+
+    game = await started_game(alice, bob, seed=1)
+    path = f"/ws/parties/{game.pk}/"
+    alice_socket = (await open_socket(path, sessions[0]))[0]
+    spectators = [(await open_socket(path))[0] for _ in range(6)]
+    for socket in [alice_socket, *spectators]:
+        await receive_until(socket, lambda frame: frame["type"] == "presence")
+    reads = []
+    real_game_presence = selectors.game_presence
+
+    def game_presence_counted(*, game, now=None):
+        reads.append(game.pk)
+        return real_game_presence(game=game, now=now)
+
+    monkeypatch.setattr(selectors, "game_presence", game_presence_counted)
+    bob_socket = (await open_socket(path, sessions[1]))[0]
+
+    def both_there(frame):
+        return frame["type"] == "presence" and [s["connected"] for s in frame["presence"]] == [
+            True,
+            True,
+        ]
+
+    for socket in [alice_socket, *spectators, bob_socket]:
+        await receive_until(socket, both_there)
+    # Bob's own opening reads his presence frame; his arrival, once for the seven others.
+    assert len(reads) == 2
+    for socket in [alice_socket, bob_socket, *spectators]:
+        await socket.disconnect()
+
+
 async def test_sockets_are_refused_for_unknown_games_anonymous_lobby_and_other_origins(sessions):
     _, unknown_connected, unknown_code = await open_socket("/ws/parties/999/", sessions[0])
     _, anonymous_connected, anonymous_code = await open_socket("/ws/salle/")
