@@ -15,6 +15,7 @@ from channels.layers import channel_layers
 from channels.testing import ChannelsLiveServerTestCase
 from daphne.testing import DaphneProcess
 from django.core.cache import cache
+from django.db import connections
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
 
 # Playwright's sync API runs an event loop in this thread; Django would otherwise refuse the
@@ -63,6 +64,10 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         # single-thread executor, which a fork does not copy) would hang its consumers.
         channel_layers.backends.clear()
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+        # Nor may it inherit this process's open database connection: two processes on one
+        # socket garble each other's replies (seen on PostgreSQL as the flush between tests
+        # failing, "can't change 'autocommit' now" or an empty result). Each opens its own.
+        connections.close_all()
         super().setUpClass()
         cls._playwright = sync_playwright().start()
         cls.browser: Browser = cls._playwright.chromium.launch(
