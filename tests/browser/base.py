@@ -51,6 +51,16 @@ class InheritedDatabaseDaphneProcess(DaphneProcess):
         super().__init__(host, get_application, **options)
 
 
+def close_connection_pools() -> None:
+    """Close this process's database connection pools (PostgreSQL's, when configured), so that
+    a process forked next inherits none of their open connections; a pool is opened again at
+    the next query."""
+    for connection in connections.all():
+        # Only a pool that exists: asking for `connection.pool` would open one.
+        if connection.alias in getattr(connection, "_connection_pools", {}):
+            connection.close_pool()
+
+
 @pytest.mark.browser
 class BrowserTestCase(ChannelsLiveServerTestCase):
     host = "127.0.0.1"
@@ -64,10 +74,13 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         # single-thread executor, which a fork does not copy) would hang its consumers.
         channel_layers.backends.clear()
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-        # Nor may it inherit this process's open database connection: two processes on one
-        # socket garble each other's replies (seen on PostgreSQL as the flush between tests
-        # failing, "can't change 'autocommit' now" or an empty result). Each opens its own.
+        # Nor may it inherit this process's database connections: two processes on one socket
+        # garble each other's replies (seen on PostgreSQL as the flush between tests failing,
+        # "can't change 'autocommit' now" or an empty result, and as a table whose frames went
+        # wrong). On PostgreSQL they sit in the process's pool once closed: the pool goes too,
+        # and each process opens its own.
         connections.close_all()
+        close_connection_pools()
         super().setUpClass()
         cls._playwright = sync_playwright().start()
         cls.browser: Browser = cls._playwright.chromium.launch(
