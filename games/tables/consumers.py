@@ -111,7 +111,7 @@ class TableConsumer(JsonConsumer):
     async def disconnect(self, code):
         if self.seat is not None:
             await database_call(services.game_connection_close)(
-                channel_name=self.channel_name, now=timezone.now()
+                game_id=self.game_id, channel_name=self.channel_name, now=timezone.now()
             )
         table_hub = getattr(self, "hub", None)
         if table_hub is not None:
@@ -143,7 +143,9 @@ class TableConsumer(JsonConsumer):
         seat = selectors.game_seat_for_user(game=game, user=self.user)
         if seat != self.seat:
             if self.seat is not None:
-                services.game_connection_close(channel_name=self.channel_name, now=now)
+                services.game_connection_close(
+                    game_id=game.pk, channel_name=self.channel_name, now=now
+                )
             if seat is not None:
                 services.game_connection_open(
                     game=game, seat=seat, channel_name=self.channel_name, now=now

@@ -540,14 +540,18 @@ def game_presence(*, game: Game, now: datetime | None = None) -> list[dict]:
     since = now - timedelta(seconds=PRESENCE_EXPIRY_SECONDS)
     variant = game_variant(game=game)
     presence = [{"connected": False, "away_seconds": None} for _seat in variant.seats]
-    for connection in GameConnection.objects.filter(game=game):
-        if connection.seat >= len(presence):
+    # Values, not models: every socket opening and every presence change reads this.
+    connections = GameConnection.objects.filter(game=game).values_list(
+        "seat", "last_seen", "closed_at"
+    )
+    for seat, last_seen, closed_at in connections:
+        if seat >= len(presence):
             continue
-        seat_presence = presence[connection.seat]
-        if connection.closed_at is None and connection.last_seen >= since:
+        seat_presence = presence[seat]
+        if closed_at is None and last_seen >= since:
             seat_presence["connected"] = True
             continue
-        left_at = connection.closed_at or connection.last_seen
+        left_at = closed_at or last_seen
         away = max(0, int((now - left_at).total_seconds()))
         if seat_presence["away_seconds"] is None or away < seat_presence["away_seconds"]:
             seat_presence["away_seconds"] = away
@@ -567,6 +571,10 @@ def game_presence(*, game: Game, now: datetime | None = None) -> list[dict]:
 def game_rematch(*, game: Game, now: datetime | None = None) -> dict | None:
     """Return the `rematch` frame of a game: who offered, who accepted, its state, where the
     new game is."""
+    if not game.is_finished or game.is_tournament:
+        # No query: only a finished game outside a competition can have one (`rematch_offer`),
+        # and every socket opening asks.
+        return None
     now = now or timezone.now()
     offer = RematchOffer.objects.filter(game=game).first()
     if offer is None:

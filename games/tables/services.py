@@ -938,12 +938,21 @@ def rematch_answer(
 
 
 def game_connection_open(*, game: Game, seat: int, channel_name: str, now: datetime) -> None:
-    """Record a seated player's connection to his table (the earlier closed ones are dropped)."""
+    """Record a seated player's connection to his table (the earlier closed ones are dropped).
+
+    Two statements, whatever was there: every page load of a table comes here, and
+    `update_or_create` took five (its savepoints, a locking read, then the insert)."""
     with transaction.atomic():
         GameConnection.objects.filter(game=game, seat=seat, closed_at__isnull=False).delete()
-        GameConnection.objects.update_or_create(
-            channel_name=channel_name,
-            defaults={"game": game, "seat": seat, "last_seen": now, "closed_at": None},
+        GameConnection.objects.bulk_create(
+            [
+                GameConnection(
+                    channel_name=channel_name, game=game, seat=seat, last_seen=now, closed_at=None
+                )
+            ],
+            update_conflicts=True,
+            unique_fields=["channel_name"],
+            update_fields=["game", "seat", "last_seen", "closed_at"],
         )
         events.game_presence_on_commit(game_id=game.pk)
 
@@ -956,12 +965,11 @@ def game_connection_touch(*, channel_names: list[str], now: datetime) -> None:
     )
 
 
-def game_connection_close(*, channel_name: str, now: datetime) -> None:
-    """Mark a table connection closed: its player is away from now on, unless another is open."""
-    with transaction.atomic():
-        connection = GameConnection.objects.filter(channel_name=channel_name).first()
-        if connection is None:
-            return
-        connection.closed_at = now
-        connection.save(update_fields=["closed_at"])
-        events.game_presence_on_commit(game_id=connection.game_id)
+def game_connection_close(*, game_id: int, channel_name: str, now: datetime) -> None:
+    """Mark a table connection closed: its player is away from now on, unless another is open.
+    One statement; a connection already closed keeps the time it closed at."""
+    closed = GameConnection.objects.filter(
+        channel_name=channel_name, closed_at__isnull=True
+    ).update(closed_at=now)
+    if closed:
+        events.game_presence_on_commit(game_id=game_id)

@@ -4,9 +4,12 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from games.lobby import services as lobby
-from games.models import Game, RematchOffer
+from games.models import Game, GameConnection, RematchOffer
 from games.tables import selectors as table_selectors
 from games.tables import services as tables
 from tests.games.websocket import open_socket, receive_until, session_cookie, state_at
@@ -193,3 +196,58 @@ async def test_nobody_else_answers_a_rematch_and_a_game_in_progress_has_none(
     assert error["code"] == "rematch_not_possible"
     await alice_socket.disconnect()
     await _bob_socket.disconnect()
+
+
+def _statements(queries) -> list[str]:
+    """The statements a block ran, without the transaction's own (BEGIN, COMMIT, savepoints:
+    which of them are logged depends on the database)."""
+    return [
+        query["sql"].split()[0]
+        for query in queries.captured_queries
+        if "SAVEPOINT" not in query["sql"] and query["sql"].split()[0] not in ("BEGIN", "COMMIT")
+    ]
+
+
+def test_a_socket_s_opening_and_closing_write_its_connection_in_few_statements(alice, bob):
+    game = lobby.game_join(
+        game_id=lobby.game_open(user=alice, format="first-to-71", is_ranked=False).pk, user=bob
+    )
+    now = timezone.now()
+    tables.game_connection_open(game=game, seat=0, channel_name="first", now=now)
+    tables.game_connection_close(game_id=game.pk, channel_name="first", now=now)
+
+    # A new socket of the same seat: the closed one goes, the new one is written, at once.
+    with CaptureQueriesContext(connection) as opening:
+        tables.game_connection_open(game=game, seat=0, channel_name="second", now=now)
+    # The same socket again (its member took another seat): the same row, moved.
+    tables.game_connection_open(game=game, seat=1, channel_name="second", now=now)
+    with CaptureQueriesContext(connection) as closing:
+        tables.game_connection_close(
+            game_id=game.pk, channel_name="second", now=now + timedelta(seconds=5)
+        )
+    # Closed twice (a socket's seat change, then its end): it keeps the time it left.
+    tables.game_connection_close(
+        game_id=game.pk, channel_name="second", now=now + timedelta(seconds=30)
+    )
+
+    assert _statements(opening) == ["DELETE", "INSERT"]
+    assert _statements(closing) == ["UPDATE"]
+    assert list(GameConnection.objects.values_list("channel_name", "seat", "closed_at")) == [
+        ("second", 1, now + timedelta(seconds=5))
+    ]
+    presence = table_selectors.game_presence(game=game, now=now + timedelta(seconds=35))
+    assert presence == [
+        {"connected": False, "away_seconds": None},
+        {"connected": False, "away_seconds": 30},
+    ]
+
+
+def test_a_game_that_is_not_finished_reads_no_rematch_offer(alice, bob):
+    game = lobby.game_join(
+        game_id=lobby.game_open(user=alice, format="first-to-71", is_ranked=False).pk, user=bob
+    )
+
+    with CaptureQueriesContext(connection) as reading:
+        assert table_selectors.game_rematch(game=game) is None
+
+    assert reading.captured_queries == []
